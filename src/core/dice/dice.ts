@@ -1,0 +1,76 @@
+/**
+ * Where an action's dice come from. Every mechanic asks this interface, never Math.random, so
+ * the same code runs on seeded dice, on dice a player typed in, and under exact enumeration.
+ *
+ * Shared mechanics ("roll 2 keep highest", counting successes, "roll again on a tie", a single
+ * reroll) are primitives here so that the enumerator can price them exactly and cheaply.
+ */
+export interface Dice {
+  /** One die, 1..sides. */
+  roll(sides: number): number;
+  /** Roll `count` dice and keep the highest (e.g. shield or sword: 2 keep highest). */
+  keepHighest(count: number, sides: number): number;
+  /** Roll `count` dice; how many show `target` or more. */
+  countAtLeast(count: number, sides: number, target: number): number;
+  /**
+   * Run `attempt` again while `again` says so ("roll again on a tie"). Returns the final value
+   * and how many attempts it took. Under enumeration the repeat is priced as a geometric series
+   * (conditioning on the final attempt), and `rounds` is reported as 1.
+   */
+  repeatWhile<T>(attempt: (dice: Dice) => T, again: (value: T) => boolean): { value: T; rounds: number };
+  /**
+   * A die that may be rerolled once: `reroll(first)` decides from the first result; the reroll
+   * stands. Returns the standing result.
+   */
+  rollWithReroll(sides: number, reroll: (first: number) => boolean): number;
+}
+
+/** Raised when scripted dice run out or hold an impossible value: a user error, not a bug. */
+export class DiceError extends Error {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
+    super(`${field}: ${problem}`);
+  }
+}
+
+/** Dice that record every face they show, in the order rolled (`dice_used`). */
+export abstract class RecordingDice implements Dice {
+  readonly used: number[] = [];
+
+  protected abstract face(sides: number): number;
+
+  roll(sides: number): number {
+    const v = this.face(sides);
+    this.used.push(v);
+    return v;
+  }
+
+  keepHighest(count: number, sides: number): number {
+    let best = 0;
+    for (let i = 0; i < count; i++) best = Math.max(best, this.roll(sides));
+    return best;
+  }
+
+  countAtLeast(count: number, sides: number, target: number): number {
+    let n = 0;
+    for (let i = 0; i < count; i++) if (this.roll(sides) >= target) n++;
+    return n;
+  }
+
+  repeatWhile<T>(attempt: (dice: Dice) => T, again: (value: T) => boolean): { value: T; rounds: number } {
+    let rounds = 0;
+    for (;;) {
+      rounds++;
+      const value = attempt(this);
+      if (!again(value)) return { value, rounds };
+      if (rounds >= 10_000) throw new DiceError('dice', 'more than 10000 repeats: the repeat can never end');
+    }
+  }
+
+  rollWithReroll(sides: number, reroll: (first: number) => boolean): number {
+    const first = this.roll(sides);
+    return reroll(first) ? this.roll(sides) : first;
+  }
+}

@@ -1,0 +1,162 @@
+import type { Dice } from '../dice/dice.js';
+import { Fraction } from './fraction.js';
+
+/** One outcome of an action with its exact probability. */
+export interface Weighted<T> {
+  value: T;
+  p: Fraction;
+}
+
+interface Choice {
+  weights: readonly Fraction[];
+  values: readonly number[];
+}
+
+const cache = new Map<string, Choice>();
+
+function memo(key: string, build: () => Choice): Choice {
+  let c = cache.get(key);
+  if (!c) {
+    c = build();
+    cache.set(key, c);
+  }
+  return c;
+}
+
+function uniform(sides: number): Choice {
+  return memo(`u${sides}`, () => ({
+    weights: Array.from({ length: sides }, () => Fraction.of(1, sides)),
+    values: Array.from({ length: sides }, (_, i) => i + 1),
+  }));
+}
+
+function highest(count: number, sides: number): Choice {
+  return memo(`h${count}:${sides}`, () => {
+    const total = BigInt(sides) ** BigInt(count);
+    return {
+      weights: Array.from({ length: sides }, (_, i) => {
+        const k = BigInt(i + 1);
+        return Fraction.of(k ** BigInt(count) - (k - 1n) ** BigInt(count), total);
+      }),
+      values: Array.from({ length: sides }, (_, i) => i + 1),
+    };
+  });
+}
+
+function binomial(count: number, sides: number, target: number): Choice {
+  return memo(`b${count}:${sides}:${target}`, () => {
+    const good = Math.max(0, Math.min(sides, sides - target + 1));
+    const p = Fraction.of(good, sides);
+    const q = Fraction.ONE.sub(p);
+    const weights: Fraction[] = [];
+    let c = 1n;
+    for (let k = 0; k <= count; k++) {
+      if (k > 0) c = (c * BigInt(count - k + 1)) / BigInt(k);
+      let w = Fraction.of(c);
+      for (let i = 0; i < k; i++) w = w.mul(p);
+      for (let i = 0; i < count - k; i++) w = w.mul(q);
+      weights.push(w);
+    }
+    return { weights, values: weights.map((_, k) => k) };
+  });
+}
+
+/**
+ * Walks every path through an action's dice, depth first, re-running the action once per
+ * path (an odometer over the choices it made). Shared mechanics arrive as single weighted
+ * choices, so "2 keep highest" is 6 branches, not 36, and a count of successes is n+1.
+ */
+class EnumeratingDice implements Dice {
+  /** Choice index taken at each step of the current path. */
+  path: number[] = [];
+  /** Number of branches at each step of the current path. */
+  widths: number[] = [];
+  weight = Fraction.ONE;
+  private step = 0;
+
+  reset(): void {
+    this.step = 0;
+    this.weight = Fraction.ONE;
+  }
+
+  /** Move the odometer to the next path; false when every path has been walked. */
+  advance(): boolean {
+    this.path.length = this.step;
+    this.widths.length = this.step;
+    for (let i = this.path.length - 1; i >= 0; i--) {
+      const next = (this.path[i] as number) + 1;
+      if (next < (this.widths[i] as number)) {
+        this.path[i] = next;
+        this.path.length = i + 1;
+        this.widths.length = i + 1;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private take(choice: Choice): number {
+    let i: number;
+    if (this.step < this.path.length) {
+      i = this.path[this.step] as number;
+    } else {
+      i = 0;
+      this.path.push(0);
+      this.widths.push(choice.values.length);
+    }
+    this.step++;
+    this.weight = this.weight.mul(choice.weights[i] as Fraction);
+    return choice.values[i] as number;
+  }
+
+  roll(sides: number): number {
+    return this.take(uniform(sides));
+  }
+
+  keepHighest(count: number, sides: number): number {
+    return this.take(highest(count, sides));
+  }
+
+  countAtLeast(count: number, sides: number, target: number): number {
+    return this.take(binomial(count, sides, target));
+  }
+
+  repeatWhile<T>(attempt: (dice: Dice) => T, again: (value: T) => boolean): { value: T; rounds: number } {
+    // P(final = v) = P(v) / (1 - P(repeat)): condition one attempt on not repeating.
+    const outcomes = distribution(attempt).filter((o) => !again(o.value));
+    const stop = outcomes.reduce((s, o) => s.add(o.p), Fraction.ZERO);
+    if (stop.isZero()) throw new RangeError('repeatWhile: the attempt always repeats');
+    const choice: Choice = {
+      weights: outcomes.map((o) => o.p.div(stop)),
+      values: outcomes.map((_, i) => i),
+    };
+    const index = this.take(choice);
+    return { value: (outcomes[index] as Weighted<T>).value, rounds: 1 };
+  }
+
+  rollWithReroll(sides: number, reroll: (first: number) => boolean): number {
+    const first = this.roll(sides);
+    return reroll(first) ? this.roll(sides) : first;
+  }
+}
+
+/** Every outcome of `run` with its exact probability (paths are not merged). */
+export function distribution<T>(run: (dice: Dice) => T): Weighted<T>[] {
+  const dice = new EnumeratingDice();
+  const out: Weighted<T>[] = [];
+  do {
+    dice.reset();
+    const value = run(dice);
+    if (!dice.weight.isZero()) out.push({ value, p: dice.weight });
+  } while (dice.advance());
+  return out;
+}
+
+/** Sums probabilities of paths that share a key. Keys keep first-seen order. */
+export function groupOdds<T>(outcomes: readonly Weighted<T>[], keysOf: (value: T) => readonly string[]): Map<string, Fraction> {
+  const odds = new Map<string, Fraction>();
+  for (const o of outcomes) {
+    for (const k of keysOf(o.value)) odds.set(k, (odds.get(k) ?? Fraction.ZERO).add(o.p));
+  }
+  return odds;
+}
