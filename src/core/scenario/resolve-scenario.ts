@@ -6,6 +6,7 @@ import { distribution, groupOdds } from '../odds/enumerate.js';
 import { seedRng } from '../random/rng.js';
 import type { GameSystem, RulesetDataBase } from '../rulesets/game-system.js';
 import { actionsOf, gameSystem } from '../rulesets/registry.js';
+import { FieldError } from '../validation/field-error.js';
 import { check, type FieldProblem } from '../validation/issues.js';
 
 export const DEFAULT_SEED = 'shagomer';
@@ -66,7 +67,7 @@ export function resolveScenario(input: unknown, data?: RulesetDataBase): Scenari
   try {
     output = action.resolve(parsed.value, dice, rules);
   } catch (e) {
-    if (e instanceof DiceError) return { ok: false, error: { field: e.field, problem: e.problem } };
+    if (e instanceof DiceError || e instanceof FieldError) return { ok: false, error: { field: e.field, problem: e.problem } };
     throw e;
   }
   const result: Record<string, unknown> = { ...output, dice_used: [...dice.used] };

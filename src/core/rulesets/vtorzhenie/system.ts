@@ -1,22 +1,19 @@
-import { z } from 'zod';
-import { DistanceRulesSchema } from '../../measure/distance-rules.js';
 import type { GameSystem } from '../game-system.js';
+import { closeCombatAction } from './close-combat.js';
+import { vtorzhenieSchema, type VtorzhenieData } from './data-schema.js';
+import { realShotAction } from './real-shot.js';
 import raw from './ruleset.json' with { type: 'json' };
+import { virtualShotAction } from './virtual-shot.js';
 
-export const vtorzhenieSchema = z
-  .object({
-    id: z.literal('vtorzhenie'),
-    name_ru: z.string(),
-    name_en: z.string(),
-    distance: DistanceRulesSchema,
-  })
-  .strict();
-
-export type VtorzhenieData = z.infer<typeof vtorzhenieSchema>;
+export { vtorzhenieSchema, type VtorzhenieData } from './data-schema.js';
 
 export const vtorzhenie: GameSystem<VtorzhenieData> = {
   id: 'vtorzhenie',
   schema: vtorzhenieSchema,
   data: vtorzhenieSchema.parse(raw),
-  actions: {},
+  actions: {
+    'virtual-shot': virtualShotAction,
+    'real-shot': realShotAction,
+    'close-combat': closeCombatAction,
+  },
 };
