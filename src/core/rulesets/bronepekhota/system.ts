@@ -1,22 +1,19 @@
-import { z } from 'zod';
-import { DistanceRulesSchema } from '../../measure/distance-rules.js';
 import type { GameSystem } from '../game-system.js';
+import { closeCombatAction } from './close-combat.js';
+import { bronepekhotaSchema, type BronepekhotaData } from './data-schema.js';
+import { realShotAction } from './real-shot.js';
 import raw from './ruleset.json' with { type: 'json' };
+import { virtualShotAction } from './virtual-shot.js';
 
-export const bronepekhotaSchema = z
-  .object({
-    id: z.literal('bronepekhota'),
-    name_ru: z.string(),
-    name_en: z.string(),
-    distance: DistanceRulesSchema,
-  })
-  .strict();
-
-export type BronepekhotaData = z.infer<typeof bronepekhotaSchema>;
+export { bronepekhotaSchema, type BronepekhotaData } from './data-schema.js';
 
 export const bronepekhota: GameSystem<BronepekhotaData> = {
   id: 'bronepekhota',
   schema: bronepekhotaSchema,
   data: bronepekhotaSchema.parse(raw),
-  actions: {},
+  actions: {
+    'virtual-shot': virtualShotAction,
+    'real-shot': realShotAction,
+    'close-combat': closeCombatAction,
+  },
 };
