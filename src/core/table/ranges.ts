@@ -1,0 +1,90 @@
+import { buildTable } from './build-table.js';
+import { checkMove } from './moves.js';
+import { measurePair } from './measure-pair.js';
+import { pairSight, type LineOfSight } from './pair-sight.js';
+import type { Table } from './table.js';
+import { everything, TableIndex, type NearbySource } from './table-index.js';
+import type { FieldProblem } from '../validation/issues.js';
+
+/** One ordered pair of the `shagomer ranges` output, field for field as the contract names them. */
+export interface RangePair {
+  from: string;
+  to: string;
+  distance_mm: number;
+  gap_mm: number;
+  steps: number;
+  band: string | null;
+  close_combat: boolean;
+  line_of_sight: LineOfSight;
+  visible_fraction: number;
+  cover: string | null;
+  in_range: Record<string, boolean>;
+}
+
+export interface RangeMove {
+  id: string;
+  moved_mm: number;
+  steps: number;
+  cost_steps: number;
+  allowed_steps: number;
+  ok: boolean;
+}
+
+export interface Ranges {
+  pairs: RangePair[];
+  moves: RangeMove[];
+}
+
+const round = (x: number, places: number): number => {
+  const f = 10 ** places;
+  return Math.round(x * f) / f;
+};
+
+export interface RangesOptions {
+  /** Examine every item for every ray: the baseline the index is checked and timed against. */
+  naive?: boolean;
+}
+
+/** Every ordered pair of models of different players, and every model that says where it came from. */
+export function computeRanges(table: Table, options: RangesOptions = {}): Ranges {
+  const naive = options.naive ?? false;
+  const source: NearbySource = naive ? everything(table) : new TableIndex(table);
+  const pairs: RangePair[] = [];
+  for (const shooter of table.models) {
+    for (const target of table.models) {
+      if (shooter.player === target.player) continue;
+      const m = measurePair(table, shooter, target);
+      const nearby = source.near([shooter.xMm, shooter.yMm], [target.xMm, target.yMm], target.radiusMm);
+      const sight = pairSight(table, shooter, target, m.steps, nearby, naive);
+      const inRange: Record<string, boolean> = {};
+      for (const w of shooter.weapons) inRange[w.name] = m.steps <= w.range_steps + 1e-9;
+      pairs.push({
+        from: shooter.id,
+        to: target.id,
+        distance_mm: round(m.distanceMm, 2),
+        gap_mm: round(m.gapMm, 2),
+        steps: round(m.steps, 3),
+        band: m.band,
+        close_combat: m.closeCombat,
+        line_of_sight: sight.lineOfSight,
+        visible_fraction: round(sight.visibleFraction, 3),
+        cover: sight.cover,
+        in_range: inRange,
+      });
+    }
+  }
+  const moves: RangeMove[] = [];
+  for (const model of table.models) {
+    if (!model.fromMm) continue;
+    const c = checkMove(table, model, model.fromMm);
+    moves.push({ id: model.id, moved_mm: round(c.movedMm, 2), steps: round(c.steps, 3), cost_steps: round(c.costSteps, 3), allowed_steps: round(c.allowedSteps, 3), ok: c.ok });
+  }
+  return { pairs, moves };
+}
+
+/** The whole contract: a parsed JSON scene in, the ranges or the first problem (naming the element) out. */
+export function rangesForScene(raw: unknown, options: RangesOptions = {}): { ok: true; ranges: Ranges } | { ok: false; error: FieldProblem } {
+  const built = buildTable(raw);
+  if (!built.ok) return built;
+  return { ok: true, ranges: computeRanges(built.table, options) };
+}
