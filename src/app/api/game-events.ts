@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { RULESET_IDS, type RulesetId } from '../../core/rulesets/game-system.js';
+
+/** Everything a game journal holds. Each event is a fact or a decision; state is folded from them. */
+
+export const PlayerId = z.enum(['A', 'B']);
+export type PlayerId = z.infer<typeof PlayerId>;
+
+export const RulesetIdSchema = z.enum(RULESET_IDS as [RulesetId, ...RulesetId[]]);
+
+/** Sensor node ids as the hub names them (`V1`, `V1T`): letters and digits, at most 8. */
+export const NodeId = z.string().regex(/^[A-Za-z0-9]{1,8}$/);
+
+export const ModelKind = z.enum(['infantry', 'vehicle', 'gun', 'cyborg', 'creature']);
+export type ModelKind = z.infer<typeof ModelKind>;
+
+export const WeaponSpec = z
+  .object({
+    id: z.string().min(1).max(40),
+    label: z.string().max(80),
+    rangeSteps: z.number().nonnegative(),
+    power: z.int().optional(),
+    accuracyBonus: z.int().optional(),
+    /** Бронепехота's Shooting value. */
+    shooting: z.int().optional(),
+    /** Стальная война: the shooter's quality die and the weapon's rate of fire. */
+    quality: z.enum(['d4', 'd6', 'd8', 'd10', 'd12']).optional(),
+    rof: z.int().nonnegative().optional(),
+  })
+  .strict();
+export type WeaponSpec = z.infer<typeof WeaponSpec>;
+
+export const ModelSpec = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,24}$/),
+    player: PlayerId,
+    name: z.string().min(1).max(60),
+    kind: ModelKind,
+    /** Бронепехота's damage table row (`walker`, `fixed-gun`…); other systems leave it out. */
+    unitType: z.string().max(40).optional(),
+    armour: z.int().nonnegative(),
+    /** Damage that destroys the model (stamina, max damage, СТК). */
+    stamina: z.int().positive(),
+    speedSteps: z.number().nonnegative(),
+    baseMm: z.number().positive().max(300),
+    heightMm: z.number().positive().max(500),
+    weapons: z.array(WeaponSpec).max(8),
+    tag: z.int().nonnegative().max(999).nullable(),
+    hitNode: NodeId.nullable(),
+    tiltNode: NodeId.nullable(),
+    launcherNode: NodeId.nullable(),
+  })
+  .strict();
+export type ModelSpec = z.infer<typeof ModelSpec>;
+
+export const Position = z.object({ id: z.string(), xMm: z.number(), yMm: z.number(), fallen: z.boolean() }).strict();
+export type Position = z.infer<typeof Position>;
+
+export const SensorKind = z.enum(['SHOT', 'HIT', 'TILT']);
+
+/** One accepted hub message (HELLO, HB and ERR stay in the link's own log). */
+export const SensorReading = z
+  .object({
+    /** `boot:seq`: the link's identity of the message, used to drop resends. */
+    key: z.string().regex(/^[0-9a-f]{8}:\d{1,5}$/),
+    kind: SensorKind,
+    node: NodeId,
+    strength: z.int().min(0).max(1023).optional(),
+    state: z.enum(['UP', 'DOWN']).optional(),
+    angleDeg: z.number().optional(),
+    speedMmS: z.number().optional(),
+    deviceTMs: z.number().nonnegative(),
+    hostMs: z.number(),
+  })
+  .strict();
+export type SensorReading = z.infer<typeof SensorReading>;
+
+export const Attribution = z
+  .object({
+    targetId: z.string().nullable(),
+    hit: z.boolean(),
+    fell: z.boolean(),
+    ricochet: z.boolean(),
+  })
+  .strict();
+export type Attribution = z.infer<typeof Attribution>;
+
+export const CriticalDie = z.object({ source: z.enum(['physical', 'virtual']), value: z.int().min(1).max(6) }).strict();
+export type CriticalDie = z.infer<typeof CriticalDie>;
+
+/** What the engine returned for a real shot, as shown to the players. */
+export const ShotResult = z
+  .object({
+    damage: z.int().nonnegative(),
+    destroyed: z.boolean(),
+    fallen: z.boolean(),
+    nextTurn: z.enum(['normal', 'no-move', 'skip', 'stands-shoots', 'shoots-every-other-turn', 'destroyed']),
+    critical: z.boolean(),
+    diceUsed: z.array(z.int()),
+  })
+  .strict();
+export type ShotResult = z.infer<typeof ShotResult>;
+
+export const GameEvent = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('game-created'),
+      ruleset: RulesetIdSchema,
+      title: z.string().max(80),
+      seed: z.string().min(1).max(64),
+      players: z.array(z.object({ id: PlayerId, name: z.string().min(1).max(40), colour: z.string().regex(/^#[0-9a-f]{6}$/) }).strict()).length(2),
+      table: z.object({ widthMm: z.number().positive(), depthMm: z.number().positive() }).strict(),
+    })
+    .strict(),
+  z.object({ type: z.literal('model-added'), model: ModelSpec }).strict(),
+  z.object({ type: z.literal('model-removed'), modelId: z.string() }).strict(),
+  z
+    .object({
+      type: z.literal('binding-set'),
+      modelId: z.string(),
+      tag: z.int().nonnegative().max(999).nullable(),
+      hitNode: NodeId.nullable(),
+      tiltNode: NodeId.nullable(),
+      launcherNode: NodeId.nullable(),
+    })
+    .strict(),
+  z.object({ type: z.literal('setup-finished'), firstPlayer: PlayerId }).strict(),
+  z.object({ type: z.literal('positions'), source: z.enum(['camera', 'manual', 'script']), models: z.array(Position) }).strict(),
+  z.object({ type: z.literal('sensor'), reading: SensorReading }).strict(),
+  z.object({ type: z.literal('shot-opened'), shooterId: z.string().nullable() }).strict(),
+  z.object({ type: z.literal('shot-corrected'), attribution: Attribution }).strict(),
+  z.object({ type: z.literal('shot-committed'), attribution: Attribution, critical: CriticalDie.nullable(), result: ShotResult.nullable() }).strict(),
+  z.object({ type: z.literal('shot-cancelled') }).strict(),
+  z.object({ type: z.literal('model-stood-up'), modelId: z.string() }).strict(),
+  z.object({ type: z.literal('turn-ended') }).strict(),
+  z.object({ type: z.literal('undo'), seq: z.int().positive() }).strict(),
+]);
+export type GameEvent = z.infer<typeof GameEvent>;
+
+/** Decisions a player may take back; facts (sensor readings, camera positions) stay. */
+export const UNDOABLE: ReadonlySet<GameEvent['type']> = new Set([
+  'model-added',
+  'model-removed',
+  'binding-set',
+  'setup-finished',
+  'shot-opened',
+  'shot-corrected',
+  'shot-committed',
+  'shot-cancelled',
+  'model-stood-up',
+  'turn-ended',
+  'positions',
+]);

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { Attribution, CriticalDie, ModelKind, PlayerId, RulesetIdSchema, ShotResult, WeaponSpec } from './game-events.js';
+
+/** What the app sends every client after each change: everything the screen shows, nothing more. */
+
+const NextTurn = ShotResult.shape.nextTurn;
+
+export const ModelView = z.object({
+  id: z.string(),
+  player: PlayerId,
+  name: z.string(),
+  kind: ModelKind,
+  unitType: z.string().nullable(),
+  armour: z.number(),
+  stamina: z.number(),
+  speedSteps: z.number(),
+  baseMm: z.number(),
+  heightMm: z.number(),
+  weapons: z.array(WeaponSpec),
+  tag: z.number().nullable(),
+  hitNode: z.string().nullable(),
+  tiltNode: z.string().nullable(),
+  launcherNode: z.string().nullable(),
+  damage: z.number(),
+  fallen: z.boolean(),
+  seenFallen: z.boolean(),
+  destroyed: z.boolean(),
+  nextTurn: NextTurn,
+  mayMove: z.boolean(),
+  mayShoot: z.boolean(),
+  pos: z.object({ xMm: z.number(), yMm: z.number() }).nullable(),
+});
+export type ModelView = z.infer<typeof ModelView>;
+
+export const PairViewSchema = z.object({
+  targetId: z.string(),
+  distanceMm: z.number(),
+  gapMm: z.number(),
+  steps: z.number(),
+  band: z.string().nullable(),
+  closeCombat: z.boolean(),
+  lineOfSight: z.enum(['clear', 'partial', 'blocked', 'unknown']),
+  cover: z.string(),
+  inRange: z.record(z.string(), z.boolean()),
+});
+
+export const OddsView = z.object({
+  weaponId: z.string(),
+  action: z.string(),
+  allowed: z.boolean(),
+  odds: z.record(z.string(), z.string()),
+  harm: z.number(),
+  harmKey: z.string(),
+  problem: z.string().nullable(),
+});
+
+export const ShotScoreView = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('result'), result: ShotResult }),
+  z.object({ kind: z.literal('needs-die'), odds: z.record(z.string(), z.string()), damage: z.number().nullable() }),
+  z.object({ kind: z.literal('no-target') }),
+  z.object({ kind: z.literal('unavailable'), problem: z.string() }),
+]);
+
+export const ShotView = z.object({
+  shooterId: z.string().nullable(),
+  launcherNode: z.string().nullable(),
+  readings: z.array(z.object({ kind: z.string(), node: z.string(), strength: z.number().nullable(), state: z.string().nullable(), hostMs: z.number() })),
+  proposed: Attribution,
+  attribution: Attribution,
+  corrected: z.boolean(),
+  score: ShotScoreView,
+});
+
+export const GameView = z.object({
+  revision: z.number(),
+  gameId: z.string().nullable(),
+  ruleset: RulesetIdSchema.nullable(),
+  rulesetName: z.object({ ru: z.string(), en: z.string() }).nullable(),
+  title: z.string(),
+  players: z.array(z.object({ id: PlayerId, name: z.string(), colour: z.string() })),
+  table: z.object({ widthMm: z.number(), depthMm: z.number() }),
+  stepMm: z.number(),
+  phase: z.enum(['empty', 'setup', 'play']),
+  turn: z.number(),
+  active: PlayerId,
+  models: z.array(ModelView),
+  selection: z.object({ shooterId: z.string().nullable(), targetId: z.string().nullable(), weaponId: z.string().nullable() }),
+  pairs: z.array(PairViewSchema),
+  odds: OddsView.nullable(),
+  moves: z.array(z.object({ id: z.string(), movedMm: z.number(), steps: z.number(), allowedSteps: z.number(), ok: z.boolean() })),
+  shot: ShotView.nullable(),
+  shots: z.array(z.object({ seq: z.number(), turn: z.number(), shooterId: z.string().nullable(), attribution: Attribution, critical: CriticalDie.nullable(), result: ShotResult.nullable() })),
+  history: z.array(z.object({ seq: z.number(), tMs: z.number(), type: z.string(), undone: z.boolean(), summary: z.string() })),
+  canUndo: z.boolean(),
+  link: z.object({ status: z.enum(['none', 'connected', 'waiting', 'demo']), detail: z.string() }),
+  demoAvailable: z.boolean(),
+  warnings: z.array(z.string()),
+  readOnly: z.boolean(),
+});
+export type GameView = z.infer<typeof GameView>;
+
+export const GameSummary = z.object({ id: z.string(), title: z.string(), ruleset: z.string(), records: z.number(), turn: z.number(), damaged: z.number(), lastTMs: z.number() });
+export type GameSummary = z.infer<typeof GameSummary>;
+
+export const Preset = z.object({
+  presetId: z.string(),
+  label: z.object({ ru: z.string(), en: z.string() }),
+  model: z.object({
+    kind: ModelKind,
+    unitType: z.string().optional(),
+    armour: z.number(),
+    stamina: z.number(),
+    speedSteps: z.number(),
+    baseMm: z.number(),
+    heightMm: z.number(),
+    weapons: z.array(WeaponSpec),
+  }),
+  /** Which sensors such a model usually carries: the setup offers node fields for these. */
+  sensors: z.array(z.enum(['hit', 'tilt', 'launcher'])),
+});
+export type Preset = z.infer<typeof Preset>;
+
+export const Catalog = z.array(z.object({ ruleset: RulesetIdSchema, name: z.object({ ru: z.string(), en: z.string() }), realShots: z.boolean(), presets: z.array(Preset) }));
+export type Catalog = z.infer<typeof Catalog>;
+
+/** Server-sent messages on the live channel (SSE in a browser, IPC in Electron). */
+export const ServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('view'), view: GameView }),
+  z.object({ type: z.literal('notice'), text: z.string() }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;

@@ -1,0 +1,203 @@
+import { SeededDice } from '../../core/dice/seeded-dice.js';
+import type { CriticalDie, GameEvent, ModelSpec, SensorReading } from '../api/game-events.js';
+import { UNDOABLE } from '../api/game-events.js';
+import type { Intent } from '../api/intents.js';
+import type { Journal, JournalRecord } from '../journal/journal.js';
+import { applyRecord, attributionOf, foldGame, undoneSeqs, type GameState } from './game-state.js';
+import { scoreRealShot } from './real-shot-rules.js';
+import type { Selection } from './view-builder.js';
+
+export type Outcome = { ok: true } | { ok: false; problem: string };
+
+const fail = (problem: string): Outcome => ({ ok: false, problem });
+const OK: Outcome = { ok: true };
+
+/** Intents that belong to one open game (new-game, open-game and play-demo are the app's). */
+export type GameIntent = Exclude<Intent, { type: 'new-game' | 'open-game' | 'play-demo' }>;
+
+/**
+ * One game in play: its journal and the state folded from it. Every decision becomes a journal
+ * record first and state second, so what a player sees has always been written to disk.
+ */
+export class GameSession {
+  private state: GameState;
+  selection: Selection = { shooterId: null, targetId: null, weaponId: null };
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly gameId: string,
+    private readonly journal: Journal<GameEvent>,
+  ) {
+    this.state = foldGame(journal.records());
+  }
+
+  get current(): GameState {
+    return this.state;
+  }
+
+  records(): readonly JournalRecord<GameEvent>[] {
+    return this.journal.records();
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
+  }
+
+  private append(event: GameEvent): void {
+    const record = this.journal.append(event);
+    if (event.type === 'undo') this.state = foldGame(this.journal.records());
+    else applyRecord(this.state, record);
+    this.changed();
+  }
+
+  /**
+   * Records one hub message unless it was recorded before (a resend after a lost ACK or a
+   * restart). Returns once the record is durable: the caller acknowledges to the hub after this.
+   */
+  recordSensor(reading: SensorReading): 'recorded' | 'duplicate' {
+    if (this.state.sensorKeys.has(reading.key)) return 'duplicate';
+    this.append({ type: 'sensor', reading });
+    return 'recorded';
+  }
+
+  /** Camera positions (or a scripted demo's) as they arrive. */
+  recordPositions(source: 'camera' | 'script', models: { id: string; xMm: number; yMm: number; fallen: boolean }[]): void {
+    const known = models.filter((p) => this.state.models.has(p.id));
+    if (known.length > 0) this.append({ type: 'positions', source, models: known });
+  }
+
+  close(): void {
+    this.journal.close();
+  }
+
+  /** The newest decision not yet taken back (manual moves included, camera facts not). */
+  lastUndoable(): JournalRecord<GameEvent> | undefined {
+    const records = this.journal.records();
+    const undone = undoneSeqs(records);
+    for (let i = records.length - 1; i >= 0; i--) {
+      const r = records[i] as JournalRecord<GameEvent>;
+      if (undone.has(r.seq) || !UNDOABLE.has(r.event.type)) continue;
+      if (r.event.type === 'positions' && r.event.source !== 'manual') continue;
+      if (r.event.type === 'game-created') return undefined;
+      return r;
+    }
+    return undefined;
+  }
+
+  private nextModelId(player: 'A' | 'B'): string {
+    const taken = new Set(this.journal.records().flatMap((r) => (r.event.type === 'model-added' ? [r.event.model.id] : [])));
+    let n = 1;
+    while (taken.has(`${player}${n}`)) n++;
+    return `${player}${n}`;
+  }
+
+  handle(intent: GameIntent): Outcome {
+    const s = this.state;
+    switch (intent.type) {
+      case 'add-model': {
+        if (s.phase !== 'setup') return fail('models are added during setup');
+        const model: ModelSpec = { ...intent.model, id: this.nextModelId(intent.model.player) };
+        this.append({ type: 'model-added', model });
+        return OK;
+      }
+      case 'remove-model':
+        if (s.phase !== 'setup') return fail('models are removed during setup');
+        if (!s.models.has(intent.modelId)) return fail(`no model ${intent.modelId}`);
+        this.append({ type: 'model-removed', modelId: intent.modelId });
+        return OK;
+      case 'bind': {
+        if (!s.models.has(intent.modelId)) return fail(`no model ${intent.modelId}`);
+        const clash = [...s.models.values()].find(
+          (m) => m.spec.id !== intent.modelId && ((intent.tag !== null && m.spec.tag === intent.tag) || (intent.hitNode !== null && m.spec.hitNode === intent.hitNode)),
+        );
+        if (clash) return fail(`tag or hit sensor already bound to ${clash.spec.id} ${clash.spec.name}`);
+        const { type: _t, ...binding } = intent;
+        this.append({ type: 'binding-set', ...binding });
+        return OK;
+      }
+      case 'finish-setup': {
+        if (s.phase !== 'setup') return fail('setup is already finished');
+        const players = new Set([...s.models.values()].map((m) => m.spec.player));
+        if (!players.has('A') || !players.has('B')) return fail('each player needs at least one model');
+        this.append({ type: 'setup-finished', firstPlayer: intent.firstPlayer });
+        return OK;
+      }
+      case 'place-models': {
+        const unknown = intent.models.find((p) => !s.models.has(p.id));
+        if (unknown) return fail(`no model ${unknown.id}`);
+        this.append({ type: 'positions', source: 'manual', models: intent.models });
+        return OK;
+      }
+      case 'select': {
+        for (const id of [intent.shooterId, intent.targetId]) if (id !== null && !s.models.has(id)) return fail(`no model ${id}`);
+        this.selection = { shooterId: intent.shooterId, targetId: intent.targetId, weaponId: intent.weaponId };
+        this.changed();
+        return OK;
+      }
+      case 'open-shot':
+        if (s.phase !== 'play') return fail('shots are taken once setup is finished');
+        if (s.openShot) return fail('a shot is already open: commit or cancel it first');
+        this.append({ type: 'shot-opened', shooterId: intent.shooterId });
+        return OK;
+      case 'correct-shot':
+        if (!s.openShot) return fail('no shot is open');
+        if (intent.attribution.targetId !== null && !s.models.has(intent.attribution.targetId)) return fail(`no model ${intent.attribution.targetId}`);
+        this.append({ type: 'shot-corrected', attribution: intent.attribution });
+        return OK;
+      case 'commit-shot':
+        return this.commitShot(intent.die);
+      case 'cancel-shot':
+        if (!s.openShot) return fail('no shot is open');
+        this.append({ type: 'shot-cancelled' });
+        return OK;
+      case 'stand-up': {
+        const m = s.models.get(intent.modelId);
+        if (!m) return fail(`no model ${intent.modelId}`);
+        if (!m.fallen || m.destroyed) return fail(`${m.spec.name} is not lying down`);
+        if (m.spec.player !== s.active) return fail('a model is stood up by its owner, in his turn');
+        this.append({ type: 'model-stood-up', modelId: intent.modelId });
+        return OK;
+      }
+      case 'end-turn':
+        if (s.phase !== 'play') return fail('the game has not started');
+        if (s.openShot) return fail('a shot is still open: commit or cancel it first');
+        this.append({ type: 'turn-ended' });
+        return OK;
+      case 'undo': {
+        const target = this.lastUndoable();
+        if (!target) return fail('nothing to undo');
+        this.append({ type: 'undo', seq: target.seq });
+        return OK;
+      }
+    }
+  }
+
+  private commitShot(die: { source: 'physical'; value: number } | { source: 'virtual' } | null): Outcome {
+    const s = this.state;
+    const shot = s.openShot;
+    if (!shot) return fail('no shot is open');
+    const attribution = attributionOf(s, shot);
+    if (!attribution.hit || attribution.targetId === null) {
+      this.append({ type: 'shot-committed', attribution, critical: null, result: null });
+      return OK;
+    }
+    const first = scoreRealShot(s, attribution, null);
+    if (first.kind === 'unavailable') return fail(first.problem);
+    if (first.kind === 'no-target') return fail('the shot has no target: choose one');
+    if (first.kind === 'result') {
+      this.append({ type: 'shot-committed', attribution, critical: null, result: first.result });
+      return OK;
+    }
+    if (die === null) return fail('the critical die is due: type the die you rolled, or roll the virtual die');
+    const critical: CriticalDie = die.source === 'physical' ? { source: 'physical', value: die.value } : { source: 'virtual', value: new SeededDice(s.rng).roll(6) };
+    const scored = scoreRealShot(s, attribution, critical.value);
+    if (scored.kind !== 'result') return fail(scored.kind === 'unavailable' ? scored.problem : 'the engine did not score the shot');
+    this.append({ type: 'shot-committed', attribution, critical, result: scored.result });
+    return OK;
+  }
+}

@@ -1,0 +1,137 @@
+import { allowanceFor } from '../../core/mechanics/unit-state.js';
+import { gameSystem } from '../../core/rulesets/registry.js';
+import type { GameEvent } from '../api/game-events.js';
+import type { GameView, ModelView } from '../api/view.js';
+import { attackOdds } from './attack-odds.js';
+import { attributionOf, proposedAttribution, type GameState } from './game-state.js';
+import { scoreRealShot } from './real-shot-rules.js';
+import { movesThisTurn, pairsFrom } from './table-geometry.js';
+
+export interface Selection {
+  shooterId: string | null;
+  targetId: string | null;
+  weaponId: string | null;
+}
+
+export interface LinkStatus {
+  status: 'none' | 'connected' | 'waiting' | 'demo';
+  detail: string;
+}
+
+/** One line per journal record for the history panel; the UI translates the event type. */
+function summary(e: GameEvent): string {
+  switch (e.type) {
+    case 'game-created':
+      return `${e.ruleset} ${e.title}`;
+    case 'model-added':
+      return `${e.model.id} ${e.model.name} (${e.model.player})`;
+    case 'sensor':
+      return `${e.reading.kind} ${e.reading.node}${e.reading.state ? ` ${e.reading.state}` : ''}${e.reading.strength !== undefined ? ` ${e.reading.strength}` : ''}`;
+    case 'shot-committed':
+      return `${e.attribution.targetId ?? '—'} hit=${e.attribution.hit} fell=${e.attribution.fell}${e.critical ? ` d6=${e.critical.value}` : ''}${e.result ? ` → ${e.result.damage}${e.result.destroyed ? ' ✕' : ''} ${e.result.nextTurn}` : ''}`;
+    case 'shot-corrected':
+      return `${e.attribution.targetId ?? '—'} hit=${e.attribution.hit} fell=${e.attribution.fell}`;
+    case 'positions':
+      return `${e.source} ×${e.models.length}`;
+    case 'undo':
+      return `#${e.seq}`;
+    case 'binding-set':
+      return `${e.modelId} tag=${e.tag ?? '—'} hit=${e.hitNode ?? '—'} tilt=${e.tiltNode ?? '—'} launcher=${e.launcherNode ?? '—'}`;
+    case 'setup-finished':
+      return e.firstPlayer;
+    case 'model-removed':
+    case 'model-stood-up':
+      return e.modelId;
+    case 'shot-opened':
+      return e.shooterId ?? '';
+    default:
+      return '';
+  }
+}
+
+function modelView(state: GameState, id: string): ModelView | null {
+  const m = state.models.get(id);
+  if (!m) return null;
+  const allowance = allowanceFor(m.destroyed ? 'destroyed' : m.nextTurn, m.ownTurnsSinceState);
+  return {
+    id: m.spec.id,
+    player: m.spec.player,
+    name: m.spec.name,
+    kind: m.spec.kind,
+    unitType: m.spec.unitType ?? null,
+    armour: m.spec.armour,
+    stamina: m.spec.stamina,
+    speedSteps: m.spec.speedSteps,
+    baseMm: m.spec.baseMm,
+    heightMm: m.spec.heightMm,
+    weapons: m.spec.weapons,
+    tag: m.spec.tag,
+    hitNode: m.spec.hitNode,
+    tiltNode: m.spec.tiltNode,
+    launcherNode: m.spec.launcherNode,
+    damage: m.damage,
+    fallen: m.fallen,
+    seenFallen: m.seenFallen,
+    destroyed: m.destroyed,
+    nextTurn: m.destroyed ? 'destroyed' : m.nextTurn,
+    mayMove: allowance.move && !m.fallen,
+    mayShoot: allowance.shoot,
+    pos: m.pos,
+  };
+}
+
+export function buildView(args: {
+  gameId: string | null;
+  state: GameState;
+  selection: Selection;
+  link: LinkStatus;
+  demoAvailable: boolean;
+  canUndo: boolean;
+  readOnly: boolean;
+}): GameView {
+  const { state, selection } = args;
+  const created = state.created;
+  const system = created ? gameSystem(created.ruleset) : undefined;
+  const pairs = selection.shooterId ? pairsFrom(state, selection.shooterId) : [];
+  const shooter = selection.shooterId ? state.models.get(selection.shooterId) : undefined;
+  const weapon = shooter?.spec.weapons.find((w) => w.id === selection.weaponId) ?? shooter?.spec.weapons[0];
+  const pair = pairs.find((p) => p.targetId === selection.targetId);
+  const odds = shooter && weapon && pair ? attackOdds(state, shooter.spec.id, pair, weapon) : null;
+  const shot = state.openShot;
+  return {
+    revision: state.lastSeq,
+    gameId: args.gameId,
+    ruleset: created?.ruleset ?? null,
+    rulesetName: system ? { ru: system.data.name_ru, en: system.data.name_en } : null,
+    title: created?.title ?? '',
+    players: created?.players ?? [],
+    table: created?.table ?? { widthMm: 1800, depthMm: 1200 },
+    stepMm: system ? system.data.distance.unit_cm.value * 10 : 50,
+    phase: state.phase,
+    turn: state.turn,
+    active: state.active,
+    models: [...state.models.keys()].map((id) => modelView(state, id)).filter((m): m is ModelView => m !== null),
+    selection: { ...selection, weaponId: weapon?.id ?? null },
+    pairs,
+    odds,
+    moves: state.phase === 'play' ? movesThisTurn(state) : [],
+    shot: shot
+      ? {
+          shooterId: shot.shooterId,
+          launcherNode: shot.launcherNode,
+          readings: shot.readings.map((r) => ({ kind: r.kind, node: r.node, strength: r.strength ?? null, state: r.state ?? null, hostMs: r.hostMs })),
+          proposed: proposedAttribution(state, shot),
+          attribution: attributionOf(state, shot),
+          corrected: shot.correction !== null,
+          score: scoreRealShot(state, attributionOf(state, shot), null),
+        }
+      : null,
+    shots: state.shots.slice(-12),
+    history: state.history.slice(-60).map((h) => ({ seq: h.seq, tMs: h.tMs, type: h.type, undone: h.undone, summary: summary(h.event) })),
+    canUndo: args.canUndo,
+    link: args.link,
+    demoAvailable: args.demoAvailable,
+    warnings: state.warnings.slice(-5),
+    readOnly: args.readOnly,
+  };
+}
