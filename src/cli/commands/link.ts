@@ -1,6 +1,82 @@
+import { JsonlStore, PortOpenError, formatStats, startSerialLink, type LinkStatus } from '../../link/index.js';
+import { RETRY_MS } from '../../link/transport/serial-port-link.js';
+import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
 
-// Placeholder until this command's issue lands: it says so instead of pretending.
-export async function run(_args: string[]): Promise<number> {
-  throw new CliError('not built yet in this version of shagomer', 1);
+export const usage = 'shagomer link --port PATH --record FILE.jsonl [--duration S] [--wait]';
+
+function describe(s: LinkStatus): string {
+  switch (s.kind) {
+    case 'open':
+      return `${s.port}: open`;
+    case 'lost':
+      return `${s.port}: lost (${s.reason}); retrying every ${RETRY_MS} ms`;
+    case 'waiting':
+      return `${s.port}: not available (${s.reason}); retrying every ${RETRY_MS} ms`;
+    case 'hello':
+      return `hub ${s.boot} (firmware ${s.fw}) connected`;
+    case 'device-lost':
+      return `hub ${s.boot} reports ${s.count} events lost at the device (its queue was full)`;
+  }
+}
+
+async function openRecord(path: string): Promise<Awaited<ReturnType<typeof JsonlStore.open>>> {
+  try {
+    return await JsonlStore.open(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CliError(`${path}: cannot create the record file (no such directory)`);
+    if (code === 'EACCES' || code === 'EPERM') throw new CliError(`${path}: permission denied`);
+    if (code === 'EISDIR') throw new CliError(`${path}: is a directory, expected a .jsonl file`);
+    throw new CliError(`${path}: cannot open the record file (${code ?? String(e)})`);
+  }
+}
+
+export async function run(args: string[]): Promise<number> {
+  const p = parseArgs(args, ['port', 'record', 'duration'], ['wait']);
+  const portPath = stringFlag(p, 'port');
+  const recordPath = stringFlag(p, 'record');
+  if (portPath === undefined || recordPath === undefined || p.positional.length > 0) throw new CliError(`usage: ${usage}`);
+  const durationS = numberFlag(p, 'duration', Infinity, 0);
+  const say = (line: string): void => void process.stderr.write(`link: ${line}\n`);
+
+  const { store, history } = await openRecord(recordPath);
+  if (history.badLines > 0) say(`${recordPath}: skipped ${history.badLines} lines that are not records`);
+  let storeError: unknown = null;
+  let finish: () => void = () => {};
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+
+  let link;
+  try {
+    link = await startSerialLink({
+      port: portPath,
+      store,
+      wait: p.flags.has('wait'),
+      delivered: history.events,
+      onStatus: (s) => say(describe(s)),
+      onStoreError: (e) => {
+        storeError = e;
+        finish();
+      },
+    });
+  } catch (e) {
+    await store.close();
+    if (e instanceof PortOpenError) throw new CliError(e.message, 2);
+    throw e;
+  }
+
+  const onSignal = (): void => finish();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const timer = Number.isFinite(durationS) ? setTimeout(finish, durationS * 1000) : null;
+  await finished;
+  if (timer) clearTimeout(timer);
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+
+  await link.stop();
+  await store.close();
+  say(formatStats(link.stats));
+  if (storeError !== null) throw new CliError(`${recordPath}: writing failed (${(storeError as Error).message ?? String(storeError)})`, 3);
+  return 0;
 }

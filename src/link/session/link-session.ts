@@ -1,0 +1,170 @@
+import { encodeFrame } from '../codec/encode-frame.js';
+import { LOST_ERR_CODE, type DeviceMessage } from '../codec/device-message.js';
+import { formatHostBody } from '../codec/host-command.js';
+import { FrameReader, type FrameRejection } from '../codec/frame-reader.js';
+import { parseDeviceBody } from '../codec/parse-device-message.js';
+import { emptyStats, type LinkEvent, type LinkStats, type LinkStatus } from '../events.js';
+import type { EventStore } from './event-store.js';
+import { DeliveredSet } from './seq-window.js';
+
+export const PROTOCOL_VERSION = 1;
+
+export interface LinkSessionOptions {
+  store: EventStore;
+  /** Writes a host frame to the port now open; a no-op while none is. */
+  send(frame: string): void;
+  onEvent?(event: LinkEvent): void;
+  onStatus?(status: LinkStatus): void;
+  /** A store failure: the session stops acknowledging that message. */
+  onStoreError?(error: unknown): void;
+  nowMs?: () => number;
+}
+
+function toEvent(m: DeviceMessage, boot: string, hostMs: number): LinkEvent | undefined {
+  const base = { boot, seq: m.seq, tMs: m.tMs, hostMs };
+  switch (m.type) {
+    case 'HELLO':
+      return { ...base, type: 'HELLO', proto: m.proto, fw: m.fw, nodes: m.nodes };
+    case 'SHOT':
+      return m.speedMmS === undefined ? { ...base, type: 'SHOT', launcher: m.launcher } : { ...base, type: 'SHOT', launcher: m.launcher, speedMmS: m.speedMmS };
+    case 'HIT':
+      return { ...base, type: 'HIT', node: m.node, strength: m.strength };
+    case 'TILT':
+      return { ...base, type: 'TILT', node: m.node, state: m.state, angleDeg: m.angleDeg };
+    case 'ERR':
+      return { ...base, type: 'ERR', code: m.code, text: m.text };
+    case 'HB':
+    case 'UNKNOWN':
+      return undefined;
+  }
+}
+
+/**
+ * The host side of protocol v1 for one device port, independent of how bytes move:
+ * feed it bytes and connect/disconnect calls; it acknowledges, deduplicates and stores.
+ */
+export class LinkSession {
+  readonly stats: LinkStats = emptyStats();
+  private readonly delivered = new DeliveredSet();
+  /** Messages being stored; a duplicate that arrives meanwhile is acked after it. */
+  private readonly pending = new Map<string, Promise<boolean>>();
+  private readonly reader: FrameReader;
+  /** BOOT of the last HELLO on this connection; null until one arrives. */
+  private boot: string | null = null;
+  private connections = 0;
+  private synced = false;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: LinkSessionOptions) {
+    this.now = opts.nowMs ?? Date.now;
+    this.reader = new FrameReader({ frame: (body) => this.onFrame(body), reject: (why) => this.onReject(why) });
+  }
+
+  /** Marks a message as already delivered (rebuilding from a record file). */
+  markDelivered(boot: string, seq: number): void {
+    this.delivered.mark(boot, seq);
+  }
+
+  connected(): void {
+    if (this.connections++ > 0) this.stats.reconnects++;
+    this.boot = null;
+    this.synced = false;
+    this.reader.reset();
+    this.opts.send(encodeFrame(formatHostBody({ type: 'WHO' })));
+  }
+
+  disconnected(): void {
+    this.reader.reset();
+    this.boot = null;
+  }
+
+  receive(chunk: Uint8Array): void {
+    this.reader.push(chunk);
+  }
+
+  /** Resolves once every message in flight is stored and acknowledged. */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending.values()]);
+  }
+
+  private onReject(why: FrameRejection): void {
+    if (why === 'bad-crc') this.stats.badCrc++;
+    else this.stats.malformed++;
+  }
+
+  private ack(boot: string, seq: number): void {
+    this.opts.send(encodeFrame(formatHostBody({ type: 'ACK', boot, seq })));
+  }
+
+  private onFrame(body: string): void {
+    const parsed = parseDeviceBody(body);
+    if (!parsed.ok) {
+      this.stats.malformed++;
+      return;
+    }
+    const m = parsed.value;
+    if (m.type === 'HELLO') {
+      if (m.proto !== PROTOCOL_VERSION) {
+        this.stats.malformed++;
+        return;
+      }
+      this.boot = m.boot;
+    }
+    this.stats.framesGood++;
+    const boot = this.boot;
+    if (boot === null) {
+      this.stats.beforeHello++;
+      return;
+    }
+    const key = `${boot}:${m.seq}`;
+    const inFlight = this.pending.get(key);
+    if (inFlight) {
+      this.stats.duplicates++;
+      void inFlight.then((stored) => stored && this.ack(boot, m.seq));
+      return;
+    }
+    if (this.delivered.has(boot, m.seq)) {
+      this.stats.duplicates++;
+      this.ack(boot, m.seq);
+      return;
+    }
+    const event = toEvent(m, boot, this.now());
+    this.delivered.mark(boot, m.seq);
+    if (!event) {
+      if (m.type === 'UNKNOWN') this.stats.unknownTypes++;
+      this.ack(boot, m.seq);
+      return;
+    }
+    const stored = this.opts.store.append(event).then(
+      () => {
+        this.pending.delete(key);
+        this.stats.recorded++;
+        this.ack(boot, m.seq);
+        this.afterStored(event);
+        return true;
+      },
+      (e: unknown) => {
+        this.pending.delete(key);
+        this.delivered.unmark(boot, m.seq);
+        this.opts.onStoreError?.(e);
+        return false;
+      },
+    );
+    this.pending.set(key, stored);
+  }
+
+  private afterStored(event: LinkEvent): void {
+    if (event.type === 'HELLO') {
+      this.opts.onStatus?.({ kind: 'hello', boot: event.boot, fw: event.fw });
+      if (!this.synced) {
+        this.synced = true;
+        this.opts.send(encodeFrame(formatHostBody({ type: 'SYNC', hostMs: this.now() })));
+      }
+    } else if (event.type === 'ERR' && event.code === LOST_ERR_CODE) {
+      const count = /^\d{1,9}$/.test(event.text) ? Number(event.text) : 0;
+      this.stats.deviceLost += count;
+      this.opts.onStatus?.({ kind: 'device-lost', boot: event.boot, count });
+    }
+    this.opts.onEvent?.(event);
+  }
+}
