@@ -1,0 +1,294 @@
+/**
+ * The renderer's core: a plane z = 0 with a colour function, solids above it, one lamp, a
+ * distorted pinhole camera. Every output sample is traced backwards (pixel → undistorted
+ * ray → nearest surface → lamp), so lens distortion, parallax and shadows are exact rather
+ * than approximated; edges are supersampled so marker corners land with sub-pixel truth.
+ */
+import {
+  cameraPositionMm,
+  projectTablePoint,
+  undistortNormalizedInto,
+  type CameraIntrinsics,
+  type CameraPose,
+} from '../../src/vision/camera-model.js';
+import type { Primitive, Ray, SurfaceSample } from './primitives.js';
+
+export interface SyntheticCamera {
+  intrinsics: CameraIntrinsics;
+  /** Table (world) → camera, OpenCV convention. */
+  pose: CameraPose;
+}
+
+export interface World {
+  /** Colour of the plane z = 0 at (x, y) into out[0..2]; returns a surface id for edge finding. */
+  planeColor(x: number, y: number, out: Float32Array): number;
+  primitives: Primitive[];
+  light: { x: number; y: number; z: number; ambient: number; unevenness: number };
+}
+
+export interface RawImage {
+  width: number;
+  height: number;
+  /** RGBA, 8 bits a channel, row-major. */
+  rgba: Uint8ClampedArray;
+}
+
+const TILE = 16;
+/** Samples per axis on edge pixels. */
+const EDGE_SAMPLES = 4;
+/** Luminance jump between neighbours that marks a pixel for supersampling. */
+const EDGE_LUMA = 10;
+
+export function renderWorld(world: World, camera: SyntheticCamera): RawImage {
+  const k = camera.intrinsics;
+  const { widthPx: width, heightPx: height } = k;
+  const tiles = tilePrimitives(world.primitives, camera);
+  const tilesX = Math.ceil(width / TILE);
+  const c = cameraPositionMm(camera.pose);
+  const ray: Ray = { ox: c[0], oy: c[1], oz: c[2], dx: 0, dy: 0, dz: 1 };
+  const surf: SurfaceSample = { nx: 0, ny: 0, nz: 1, r: 0, g: 0, b: 0 };
+  const plane = new Float32Array(3);
+  const light = world.light;
+  const diag = Math.hypot(width, height) / 2;
+  const rgb = new Float32Array(3);
+  const norm = new Float64Array(2);
+  const R = camera.pose.rotation;
+  const shadowGrid = buildShadowGrid(world);
+  const shadowRay: Ray = { ox: 0, oy: 0, oz: 0, dx: 0, dy: 0, dz: 0 };
+  const primId = new Map(world.primitives.map((p, i) => [p, 1000 + i]));
+
+  /** Traces one sample at pixel coordinates (u, v) into rgb; returns the id of what it hit. */
+  const sample = (u: number, v: number, prims: Primitive[]): number => {
+    undistortNormalizedInto((u - k.cx) / k.fx, (v - k.cy) / k.fy, k.dist, norm);
+    const xn = norm[0] as number;
+    const yn = norm[1] as number;
+    // Rᵀ · (xn, yn, 1): the ray in table axes.
+    ray.dx = R[0] * xn + R[3] * yn + R[6];
+    ray.dy = R[1] * xn + R[4] * yn + R[7];
+    ray.dz = R[2] * xn + R[5] * yn + R[8];
+    let best = Infinity;
+    let hit = -1;
+    for (let i = 0; i < prims.length; i++) {
+      const t = (prims[i] as Primitive).intersect(ray, 1e-6);
+      if (t < best) {
+        best = t;
+        hit = i;
+      }
+    }
+    const tPlane = Math.abs(ray.dz) > 1e-12 ? -ray.oz / ray.dz : Infinity;
+    let id: number;
+    let px: number;
+    let py: number;
+    let pz: number;
+    if (hit >= 0 && best < tPlane) {
+      px = ray.ox + best * ray.dx;
+      py = ray.oy + best * ray.dy;
+      pz = ray.oz + best * ray.dz;
+      (prims[hit] as Primitive).shade(px, py, pz, surf);
+      id = primId.get(prims[hit] as Primitive) ?? 1000;
+    } else if (tPlane > 0 && tPlane < Infinity) {
+      px = ray.ox + tPlane * ray.dx;
+      py = ray.oy + tPlane * ray.dy;
+      pz = 0;
+      id = world.planeColor(px, py, plane);
+      surf.nx = 0;
+      surf.ny = 0;
+      surf.nz = 1;
+      surf.r = plane[0] as number;
+      surf.g = plane[1] as number;
+      surf.b = plane[2] as number;
+    } else {
+      rgb[0] = rgb[1] = rgb[2] = 10;
+      return -2;
+    }
+    let lx = light.x - px;
+    let ly = light.y - py;
+    let lz = light.z - pz;
+    const dist = Math.hypot(lx, ly, lz);
+    lx /= dist;
+    ly /= dist;
+    lz /= dist;
+    // Two-sided for the plane: a board photographed from below its lamp still lights up.
+    let lambert = surf.nx * lx + surf.ny * ly + surf.nz * lz;
+    if (id < 1000) lambert = Math.abs(lambert);
+    if (lambert > 0) {
+      const casters = id >= 1000 ? world.primitives : shadowGrid.at(px, py);
+      if (casters.length > 0) {
+        shadowRay.ox = px;
+        shadowRay.oy = py;
+        shadowRay.oz = pz;
+        shadowRay.dx = lx;
+        shadowRay.dy = ly;
+        shadowRay.dz = lz;
+        if (shadowed(casters, shadowRay, dist, id >= 1000 ? (prims[hit] as Primitive) : null)) lambert = 0;
+      }
+    }
+    const falloff = (Math.abs(light.z) / dist) ** 2;
+    const uneven = 1 + light.unevenness * Math.sin(px / 530 + 1.3) * Math.cos(py / 410 + 0.4);
+    const rr = Math.hypot(u - k.cx, v - k.cy) / diag;
+    const vignette = 1 - 0.28 * rr * rr;
+    const gain = (light.ambient + (1 - light.ambient) * Math.max(0, lambert) * falloff) * uneven * vignette * 1.08;
+    rgb[0] = surf.r * gain;
+    rgb[1] = surf.g * gain;
+    rgb[2] = surf.b * gain;
+    return id;
+  };
+
+  const ids = new Int32Array(width * height);
+  const color = new Float32Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const prims = tiles[Math.floor(y / TILE) * tilesX + Math.floor(x / TILE)] as Primitive[];
+      const i = y * width + x;
+      ids[i] = sample(x, y, prims);
+      color[i * 3] = rgb[0] as number;
+      color[i * 3 + 1] = rgb[1] as number;
+      color[i * 3 + 2] = rgb[2] as number;
+    }
+  }
+
+  const out = new Uint8ClampedArray(width * height * 4);
+  const luma = (i: number): number => 0.3 * (color[i * 3] as number) + 0.59 * (color[i * 3 + 1] as number) + 0.11 * (color[i * 3 + 2] as number);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      let edge = false;
+      const li = luma(i);
+      for (let dy = -1; dy <= 1 && !edge; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+          const j = yy * width + xx;
+          if (ids[j] !== ids[i] || Math.abs(luma(j) - li) > EDGE_LUMA) {
+            edge = true;
+            break;
+          }
+        }
+      }
+      let r = color[i * 3] as number;
+      let g = color[i * 3 + 1] as number;
+      let b = color[i * 3 + 2] as number;
+      if (edge) {
+        const prims = tiles[Math.floor(y / TILE) * tilesX + Math.floor(x / TILE)] as Primitive[];
+        r = g = b = 0;
+        for (let sy = 0; sy < EDGE_SAMPLES; sy++) {
+          for (let sx = 0; sx < EDGE_SAMPLES; sx++) {
+            // Pixel (x, y) covers [x − ½, x + ½]: OpenCV puts pixel centres on integers.
+            sample(x - 0.5 + (sx + 0.5) / EDGE_SAMPLES, y - 0.5 + (sy + 0.5) / EDGE_SAMPLES, prims);
+            r += rgb[0] as number;
+            g += rgb[1] as number;
+            b += rgb[2] as number;
+          }
+        }
+        const n = EDGE_SAMPLES * EDGE_SAMPLES;
+        r /= n;
+        g /= n;
+        b /= n;
+      }
+      out[i * 4] = r;
+      out[i * 4 + 1] = g;
+      out[i * 4 + 2] = b;
+      out[i * 4 + 3] = 255;
+    }
+  }
+  return { width, height, rgba: out };
+}
+
+function shadowed(prims: Primitive[], ray: Ray, dist: number, self: Primitive | null): boolean {
+  const { ox: px, oy: py, oz: pz, dx: lx, dy: ly, dz: lz } = ray;
+  for (const p of prims) {
+    if (!p.castsShadow || p === self) continue;
+    // Cheap sphere test first: distance from the bound's centre to the shadow ray.
+    const b = p.bound;
+    const wx = b.x - px;
+    const wy = b.y - py;
+    const wz = b.z - pz;
+    const along = wx * lx + wy * ly + wz * lz;
+    if (along < -b.r || along > dist + b.r) continue;
+    const perp2 = wx * wx + wy * wy + wz * wz - along * along;
+    if (perp2 > b.r * b.r) continue;
+    const t = p.intersect(ray, 1e-3);
+    if (t < dist) return true;
+  }
+  return false;
+}
+
+const SHADOW_CELL_MM = 25;
+
+/**
+ * For points on the plane, the casters whose shadow may fall in each 25 mm cell: the bound
+ * sphere projected from the lamp onto z = 0. Most of a frame is bare table, so this is what
+ * keeps shadows cheap.
+ */
+function buildShadowGrid(world: World): { at(x: number, y: number): Primitive[] } {
+  const L = world.light;
+  const entries: { p: Primitive; x: number; y: number; r: number }[] = [];
+  for (const p of world.primitives) {
+    if (!p.castsShadow) continue;
+    const b = p.bound;
+    const top = b.z + b.r;
+    if (top >= L.z) return { at: () => world.primitives };
+    const f = L.z / (L.z - b.z);
+    entries.push({ p, x: L.x + (b.x - L.x) * f, y: L.y + (b.y - L.y) * f, r: (b.r * L.z) / (L.z - top) + 2 });
+  }
+  if (entries.length === 0) return { at: () => [] };
+  const x0 = Math.min(...entries.map((e) => e.x - e.r));
+  const y0 = Math.min(...entries.map((e) => e.y - e.r));
+  const x1 = Math.max(...entries.map((e) => e.x + e.r));
+  const y1 = Math.max(...entries.map((e) => e.y + e.r));
+  const nx = Math.ceil((x1 - x0) / SHADOW_CELL_MM) + 1;
+  const ny = Math.ceil((y1 - y0) / SHADOW_CELL_MM) + 1;
+  const cells: Primitive[][] = Array.from({ length: nx * ny }, () => []);
+  for (const e of entries) {
+    const ax = Math.floor((e.x - e.r - x0) / SHADOW_CELL_MM);
+    const bx = Math.floor((e.x + e.r - x0) / SHADOW_CELL_MM);
+    const ay = Math.floor((e.y - e.r - y0) / SHADOW_CELL_MM);
+    const by = Math.floor((e.y + e.r - y0) / SHADOW_CELL_MM);
+    for (let y = ay; y <= by; y++) for (let x = ax; x <= bx; x++) (cells[y * nx + x] as Primitive[]).push(e.p);
+  }
+  const none: Primitive[] = [];
+  return {
+    at(x: number, y: number): Primitive[] {
+      const cx = Math.floor((x - x0) / SHADOW_CELL_MM);
+      const cy = Math.floor((y - y0) / SHADOW_CELL_MM);
+      if (cx < 0 || cy < 0 || cx >= nx || cy >= ny) return none;
+      return cells[cy * nx + cx] as Primitive[];
+    },
+  };
+}
+
+/** For each screen tile, the primitives whose projected bounding box touches it. */
+function tilePrimitives(prims: Primitive[], camera: SyntheticCamera): Primitive[][] {
+  const { widthPx: w, heightPx: h } = camera.intrinsics;
+  const tx = Math.ceil(w / TILE);
+  const ty = Math.ceil(h / TILE);
+  const tiles: Primitive[][] = Array.from({ length: tx * ty }, () => []);
+  for (const p of prims) {
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    let behind = false;
+    for (const corner of p.corners) {
+      const q = projectTablePoint(camera.pose, camera.intrinsics, corner);
+      if (!q) {
+        behind = true;
+        break;
+      }
+      x0 = Math.min(x0, q[0]);
+      y0 = Math.min(y0, q[1]);
+      x1 = Math.max(x1, q[0]);
+      y1 = Math.max(y1, q[1]);
+    }
+    if (behind) [x0, y0, x1, y1] = [0, 0, w, h];
+    // Lines bow under distortion: pad beyond the projected corners.
+    const pad = 3 + 0.05 * Math.max(x1 - x0, y1 - y0);
+    const ax = Math.max(0, Math.floor((x0 - pad) / TILE));
+    const ay = Math.max(0, Math.floor((y0 - pad) / TILE));
+    const bx = Math.min(tx - 1, Math.floor((x1 + pad) / TILE));
+    const by = Math.min(ty - 1, Math.floor((y1 + pad) / TILE));
+    for (let y = ay; y <= by; y++) for (let x = ax; x <= bx; x++) (tiles[y * tx + x] as Primitive[]).push(p);
+  }
+  return tiles;
+}
