@@ -1,6 +1,8 @@
 import type { DeviceMessage, NodeInfo, NodeKind } from './device-message.js';
 import { isBootHex, isMessageType, isNodeId, MAX_SEQ, MAX_T_MS, parseAngleDeg, parseUnsigned } from './parse-fields.js';
 
+export const PROTOCOL_VERSION = 1;
+
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 const bad = (problem: string): { ok: false; problem: string } => ({ ok: false, problem });
@@ -35,8 +37,9 @@ export function parseDeviceBody(body: string): ParseResult<DeviceMessage> {
   switch (type) {
     case 'HELLO': {
       if (f.length !== 7) return bad('HELLO: expected 7 fields');
+      // A hub speaking another version cannot be understood field by field: refuse it whole.
       const proto = parseUnsigned(f[3] as string, 5, 65535);
-      if (proto === undefined) return bad('PROTO: expected a number');
+      if (proto !== PROTOCOL_VERSION) return bad(`PROTO: this host speaks ${PROTOCOL_VERSION}`);
       const boot = f[4] as string;
       if (!isBootHex(boot)) return bad('BOOT: expected 8 hex digits');
       const fw = f[5] as string;

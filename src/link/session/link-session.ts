@@ -7,8 +7,6 @@ import { emptyStats, type LinkEvent, type LinkStats, type LinkStatus } from '../
 import type { EventStore } from './event-store.js';
 import { DeliveredSet } from './seq-window.js';
 
-export const PROTOCOL_VERSION = 1;
-
 export interface LinkSessionOptions {
   store: EventStore;
   /** Writes a host frame to the port now open; a no-op while none is. */
@@ -104,10 +102,6 @@ export class LinkSession {
     }
     const m = parsed.value;
     if (m.type === 'HELLO') {
-      if (m.proto !== PROTOCOL_VERSION) {
-        this.stats.malformed++;
-        return;
-      }
       this.boot = m.boot;
     }
     this.stats.framesGood++;
