@@ -111,15 +111,11 @@ export class LinkSession {
       return;
     }
     const key = `${boot}:${m.seq}`;
-    const inFlight = this.pending.get(key);
-    if (inFlight) {
-      this.stats.duplicates++;
-      void inFlight.then((stored) => stored && this.ack(boot, m.seq));
-      return;
-    }
     if (this.delivered.has(boot, m.seq)) {
       this.stats.duplicates++;
-      this.ack(boot, m.seq);
+      const inFlight = this.pending.get(key);
+      if (inFlight) void inFlight.then((stored) => stored && this.ack(boot, m.seq));
+      else this.ack(boot, m.seq);
       return;
     }
     const event = toEvent(m, boot, this.now());
@@ -129,16 +125,17 @@ export class LinkSession {
       this.ack(boot, m.seq);
       return;
     }
-    const stored = this.opts.store.append(event).then(
+    // Identity check on delete: after a wrap the same key may belong to a newer message.
+    const stored: Promise<boolean> = this.opts.store.append(event).then(
       () => {
-        this.pending.delete(key);
+        if (this.pending.get(key) === stored) this.pending.delete(key);
         this.stats.recorded++;
         this.ack(boot, m.seq);
         this.afterStored(event);
         return true;
       },
       (e: unknown) => {
-        this.pending.delete(key);
+        if (this.pending.get(key) === stored) this.pending.delete(key);
         this.delivered.unmark(boot, m.seq);
         this.opts.onStoreError?.(e);
         return false;

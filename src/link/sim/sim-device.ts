@@ -134,14 +134,20 @@ export class SimDevice {
     this.reader.push(chunk);
   }
 
-  /** A sensor fired. Returns false if it was lost because the queue was full. */
-  reading(r: SimReading): boolean {
+  /** A sensor fired. Returns the message queued, or null if the queue was full (counted as lost). */
+  reading(r: SimReading): DeviceMessage | null {
     if (this.queue.length >= this.queueSize) {
       this.lostQueueFull();
-      return false;
+      return null;
     }
-    this.enqueue({ ...r, seq: this.nextSeq(), tMs: this.deviceMs() } as DeviceMessage);
-    return true;
+    const message = { ...r, seq: this.nextSeq(), tMs: this.deviceMs() } as DeviceMessage;
+    this.enqueue(message);
+    return message;
+  }
+
+  /** True if a reading now would be queued. */
+  get hasRoom(): boolean {
+    return this.queue.length < this.queueSize;
   }
 
   /** A random reading from the node list, drawn from the seeded generator. */

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { encodeFrame } from '../../src/link/codec/encode-frame.js';
+import { SeqWindow } from '../../src/link/session/seq-window.js';
+import { ack, flush, hello, makeSession, ManualStore } from './session-helpers.js';
+
+describe('LinkSession', () => {
+  it('says WHO on connect and drops frames before a HELLO unacknowledged', async () => {
+    const { session, sent, feed } = makeSession(new ManualStore(true));
+    session.connected();
+    expect(sent).toEqual([encodeFrame('WHO')]);
+    feed('HIT,5,100,H1,10');
+    await flush();
+    expect(sent).toHaveLength(1);
+    expect(session.stats.beforeHello).toBe(1);
+  });
+
+  it('acknowledges only after the store resolves', async () => {
+    const store = new ManualStore();
+    const { session, sent, feed } = makeSession(store);
+    session.connected();
+    feed(hello(0));
+    feed('SHOT,1,10,L1,4000');
+    await flush();
+    expect(sent).toEqual([encodeFrame('WHO')]);
+    expect(store.pendingCount).toBe(2);
+    store.commitAll();
+    await flush();
+    expect(sent).toContain(ack(0));
+    expect(sent).toContain(ack(1));
+    expect(store.events.map((e) => e.type)).toEqual(['HELLO', 'SHOT']);
+    expect(store.events[1]).toMatchObject({ boot: '1a2b3c4d', seq: 1, tMs: 10, launcher: 'L1', speedMmS: 4000 });
+  });
+
+  it('acks a duplicate again without recording it, also while the first is still being stored', async () => {
+    const store = new ManualStore();
+    const { session, sent, feed } = makeSession(store);
+    session.connected();
+    feed(hello(0));
+    feed('HIT,1,10,H1,99');
+    feed('HIT,1,10,H1,99');
+    await flush();
+    expect(sent.filter((f) => f === ack(1))).toHaveLength(0);
+    store.commitAll();
+    await flush();
+    expect(sent.filter((f) => f === ack(1))).toHaveLength(2);
+    feed('HIT,1,10,H1,99');
+    await flush();
+    expect(sent.filter((f) => f === ack(1))).toHaveLength(3);
+    expect(store.events.filter((e) => e.type === 'HIT')).toHaveLength(1);
+    expect(session.stats.duplicates).toBe(2);
+  });
+
+  it('acks HB and unknown types without recording them; never acks bad frames', async () => {
+    const store = new ManualStore(true);
+    const { session, sent, feed } = makeSession(store);
+    session.connected();
+    feed(hello(0));
+    feed('HB,1,1000');
+    feed('TEMP,2,1001,21.5');
+    session.receive(Buffer.from('$HB,3,1002*0000\n$HB,x,1*1234\n$HIT,4,5,H1,2000*'));
+    session.receive(Buffer.from(encodeFrame('HIT,4,5,H1,2000')));
+    await flush();
+    expect([...sent].sort()).toEqual([encodeFrame('WHO'), ack(0), encodeFrame('SYNC,1796000000000'), ack(1), ack(2)].sort());
+    expect(store.events.map((e) => e.type)).toEqual(['HELLO']);
+    expect(session.stats).toMatchObject({ framesGood: 3, badCrc: 2, malformed: 2, unknownTypes: 1 });
+  });
+
+  it('keeps a SEQ space per boot and forgets the boot on reconnect', async () => {
+    const store = new ManualStore(true);
+    const { session, sent, feed } = makeSession(store);
+    session.connected();
+    feed(hello(0));
+    feed('HIT,1,10,H1,1');
+    feed(hello(0, 'CAFEF00D'));
+    feed('HIT,1,10,H1,1');
+    await flush();
+    expect(store.events.map((e) => `${e.boot}:${e.seq}:${e.type}`)).toEqual(['1a2b3c4d:0:HELLO', '1a2b3c4d:1:HIT', 'cafef00d:0:HELLO', 'cafef00d:1:HIT']);
+    session.disconnected();
+    sent.length = 0;
+    session.connected();
+    feed('HIT,2,20,H1,1');
+    await flush();
+    expect(sent).toEqual([encodeFrame('WHO')]);
+    expect(session.stats.reconnects).toBe(1);
+  });
+
+  it('records every message once across two SEQ wrap-arounds', async () => {
+    const store = new ManualStore(true);
+    const { session, feed } = makeSession(store);
+    session.connected();
+    feed(hello(65000));
+    for (let i = 1; i <= 140_000; i++) {
+      const seq = (65000 + i) & 0xffff;
+      feed(`HIT,${seq},${i},H1,${i % 1024}`);
+      // A resend of a recent message, as a lost ACK would cause.
+      if (i % 1000 === 0) feed(`HIT,${(seq - 5) & 0xffff},${i - 5},H1,${(i - 5) % 1024}`);
+    }
+    await flush();
+    expect(store.events).toHaveLength(140_001);
+    expect(session.stats.duplicates).toBe(140);
+  });
+
+  it('does not ack a message whose store failed, and takes its resend', async () => {
+    const store = new ManualStore();
+    const errors: unknown[] = [];
+    const sent: string[] = [];
+    const { LinkSession } = await import('../../src/link/session/link-session.js');
+    const session = new LinkSession({ store, send: (f) => sent.push(f), onStoreError: (e) => errors.push(e) });
+    const feed = (b: string): void => session.receive(Buffer.from(encodeFrame(b)));
+    session.connected();
+    feed(hello(0));
+    store.commitAll();
+    await flush();
+    feed('HIT,1,10,H1,5');
+    await flush();
+    store.failAll();
+    await flush();
+    expect(errors).toHaveLength(1);
+    expect(sent).not.toContain(ack(1));
+    feed('HIT,1,10,H1,5');
+    await flush();
+    store.commitAll();
+    await flush();
+    expect(sent).toContain(ack(1));
+  });
+
+  it('sums LOST reports from the device', async () => {
+    const store = new ManualStore(true);
+    const { session, feed } = makeSession(store);
+    session.connected();
+    feed(hello(0));
+    feed('ERR,1,5,LOST,7');
+    feed('ERR,2,6,LOST,3');
+    feed('ERR,3,7,PIEZO,stuck, high');
+    await flush();
+    expect(session.stats.deviceLost).toBe(10);
+    expect(store.events[3]).toMatchObject({ type: 'ERR', code: 'PIEZO', text: 'stuck, high' });
+  });
+});
+
+describe('SeqWindow', () => {
+  it('sees recent SEQs as seen and old values coming round again as new', () => {
+    const w = new SeqWindow();
+    for (let s = 0; s < 40000; s++) w.mark(s);
+    expect(w.has(39999)).toBe(true);
+    expect(w.has(39999 - 32767)).toBe(true);
+    // 0..7231 left the window: after the wrap they are new messages.
+    expect(w.has(100)).toBe(false);
+    expect(w.has(40000)).toBe(false);
+  });
+});
