@@ -1,7 +1,7 @@
 import { gameSystem } from '../rulesets/registry.js';
 import { RULESET_IDS, type RulesetId } from '../rulesets/game-system.js';
 import { check, type FieldProblem } from '../validation/issues.js';
-import { boxOf, pointInPolygon, ringProblem } from './polygon.js';
+import { boxOf, isConvex, pointInPolygon, ringProblem, ringTurn } from './polygon.js';
 import { SceneSchema, type Scene } from './scene.js';
 import type { Table, TableModel, TablePiece } from './table.js';
 import { tableRules } from './table-rules-registry.js';
@@ -53,6 +53,7 @@ export function buildTable(raw: unknown): BuildResult {
       id: p.id,
       ring: p.polygon_mm,
       box: boxOf(p.polygon_mm),
+      convexTurn: isConvex(p.polygon_mm) ? ringTurn(p.polygon_mm) : 0,
       heightMm: p.height_mm,
       size: p.size,
       greyZone: p.grey_zone,

@@ -124,30 +124,44 @@ export function distanceToBoundaryMm(px: number, py: number, ring: readonly Poin
   return best;
 }
 
+const scratchTs = new Float64Array(64);
+
 /**
  * The parts of segment p→q inside the polygon, as [t0, t1] pairs along 0..1. Crossing
  * parameters split the segment; each piece is inside or outside as a whole, tested at its middle.
+ * Hot in every sight line, so it sorts in a scratch buffer instead of allocating.
  */
 export function clipSegmentToPolygon(px: number, py: number, qx: number, qy: number, ring: readonly PointMm[]): number[] {
   const dx = qx - px;
   const dy = qy - py;
-  const ts: number[] = [0, 1];
+  let count = 0;
+  scratchTs[count++] = 0;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [ax, ay] = ring[j] as PointMm;
-    const [bx, by] = ring[i] as PointMm;
-    const ex = bx - ax;
-    const ey = by - ay;
-    const denom = cross(dx, dy, ex, ey);
+    const a = ring[j] as PointMm;
+    const b = ring[i] as PointMm;
+    const ax = a[0];
+    const ay = a[1];
+    const ex = b[0] - ax;
+    const ey = b[1] - ay;
+    const denom = dx * ey - dy * ex;
     if (Math.abs(denom) < EPS) continue; // parallel: the middle test of neighbouring pieces decides
-    const t = cross(ax - px, ay - py, ex, ey) / denom;
-    const u = cross(ax - px, ay - py, dx, dy) / denom;
-    if (t > 0 && t < 1 && u >= -EPS && u <= 1 + EPS) ts.push(t);
+    const t = ((ax - px) * ey - (ay - py) * ex) / denom;
+    if (t <= 0 || t >= 1) continue;
+    const u = ((ax - px) * dy - (ay - py) * dx) / denom;
+    if (u < -EPS || u > 1 + EPS || count >= scratchTs.length - 1) continue;
+    // Insertion keeps the few crossings sorted.
+    let k = count++;
+    while (k > 0 && (scratchTs[k - 1] as number) > t) {
+      scratchTs[k] = scratchTs[k - 1] as number;
+      k--;
+    }
+    scratchTs[k] = t;
   }
-  ts.sort((a, b) => a - b);
+  scratchTs[count++] = 1;
   const out: number[] = [];
-  for (let k = 0; k + 1 < ts.length; k++) {
-    const t0 = ts[k] as number;
-    const t1 = ts[k + 1] as number;
+  for (let k = 0; k + 1 < count; k++) {
+    const t0 = scratchTs[k] as number;
+    const t1 = scratchTs[k + 1] as number;
     if (t1 - t0 < 1e-12) continue;
     const tm = (t0 + t1) / 2;
     if (!pointInPolygon(px + dx * tm, py + dy * tm, ring)) continue;
@@ -158,30 +172,88 @@ export function clipSegmentToPolygon(px: number, py: number, qx: number, qy: num
   return out;
 }
 
-/** Slab test: does segment p→q meet the box at all? A cheap reject before exact clipping. */
-export function segmentHitsBox(px: number, py: number, qx: number, qy: number, box: BoxMm): boolean {
+/** Whether a simple ring turns one way only: convex pieces clip faster. */
+export function isConvex(ring: readonly PointMm[]): boolean {
+  let sign = 0;
+  const n = ring.length;
+  for (let i = 0; i < n; i++) {
+    const a = ring[i] as PointMm;
+    const b = ring[(i + 1) % n] as PointMm;
+    const c = ring[(i + 2) % n] as PointMm;
+    const o = orient(a, b, c);
+    if (o === 0) continue;
+    if (sign === 0) sign = o;
+    else if (o !== sign) return false;
+  }
+  return true;
+}
+
+/**
+ * Cyrus–Beck: the part of segment p→q inside a convex ring, as [t0, t1] or empty. `turn` is
+ * the ring's winding (+1 counter-clockwise). No sorting and no point tests: one pass over edges.
+ */
+export function clipSegmentToConvex(px: number, py: number, qx: number, qy: number, ring: readonly PointMm[], turn: number): number[] {
+  const dx = qx - px;
+  const dy = qy - py;
+  let t0 = 0;
+  let t1 = 1;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const a = ring[j] as PointMm;
+    const b = ring[i] as PointMm;
+    // Inside is where turn * cross(edge, point - a) > 0.
+    const ex = b[0] - a[0];
+    const ey = b[1] - a[1];
+    const num = turn * (ex * (py - a[1]) - ey * (px - a[0]));
+    const den = turn * (ex * dy - ey * dx);
+    if (Math.abs(den) < EPS) {
+      if (num < 0) return [];
+      continue;
+    }
+    const t = -num / den;
+    if (den > 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t1 - t0 < 1e-12) return [];
+  }
+  return [t0, t1];
+}
+
+/** Winding of a ring: +1 counter-clockwise, -1 clockwise. */
+export function ringTurn(ring: readonly PointMm[]): number {
+  let twice = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const a = ring[j] as PointMm;
+    const b = ring[i] as PointMm;
+    twice += a[0] * b[1] - b[0] * a[1];
+  }
+  return twice >= 0 ? 1 : -1;
+}
+
+/** Slab test: does segment p→q meet the box (grown by `padMm` on every side)? A cheap reject before exact clipping. */
+export function segmentHitsBox(px: number, py: number, qx: number, qy: number, box: BoxMm, padMm = 0): boolean {
+  const minX = box.minX - padMm;
+  const minY = box.minY - padMm;
+  const maxX = box.maxX + padMm;
+  const maxY = box.maxY + padMm;
   let t0 = 0;
   let t1 = 1;
   const dx = qx - px;
   const dy = qy - py;
   if (Math.abs(dx) < EPS) {
-    if (px < box.minX || px > box.maxX) return false;
+    if (px < minX || px > maxX) return false;
   } else {
-    let a = (box.minX - px) / dx;
-    let b = (box.maxX - px) / dx;
-    if (a > b) [a, b] = [b, a];
-    t0 = Math.max(t0, a);
-    t1 = Math.min(t1, b);
+    const a = (minX - px) / dx;
+    const b = (maxX - px) / dx;
+    t0 = Math.max(t0, Math.min(a, b));
+    t1 = Math.min(t1, Math.max(a, b));
     if (t0 > t1) return false;
   }
   if (Math.abs(dy) < EPS) {
-    if (py < box.minY || py > box.maxY) return false;
+    if (py < minY || py > maxY) return false;
   } else {
-    let a = (box.minY - py) / dy;
-    let b = (box.maxY - py) / dy;
-    if (a > b) [a, b] = [b, a];
-    t0 = Math.max(t0, a);
-    t1 = Math.min(t1, b);
+    const a = (minY - py) / dy;
+    const b = (maxY - py) / dy;
+    t0 = Math.max(t0, Math.min(a, b));
+    t1 = Math.min(t1, Math.max(a, b));
     if (t0 > t1) return false;
   }
   return true;
@@ -223,4 +295,9 @@ export function boxSegmentDistanceMm(box: BoxMm, a: PointMm, b: PointMm): number
     best = Math.min(best, Math.hypot(dx, dy));
   }
   return best;
+}
+
+/** The part of segment p→q inside a piece's outline, by the fast convex clip where it applies. */
+export function clipSegmentToRing(px: number, py: number, qx: number, qy: number, ring: readonly PointMm[], convexTurn: number): number[] {
+  return convexTurn !== 0 ? clipSegmentToConvex(px, py, qx, qy, ring, convexTurn) : clipSegmentToPolygon(px, py, qx, qy, ring);
 }

@@ -3,7 +3,7 @@ import { checkMove } from './moves.js';
 import { measurePair } from './measure-pair.js';
 import { pairSight, type LineOfSight } from './pair-sight.js';
 import type { Table } from './table.js';
-import { everything, TableIndex, type NearbySource } from './table-index.js';
+import { everything, TableIndex, type Nearby, type NearbySource } from './table-index.js';
 import type { FieldProblem } from '../validation/issues.js';
 
 /** One ordered pair of the `shagomer ranges` output, field for field as the contract names them. */
@@ -50,11 +50,19 @@ export function computeRanges(table: Table, options: RangesOptions = {}): Ranges
   const naive = options.naive ?? false;
   const source: NearbySource = naive ? everything(table) : new TableIndex(table);
   const pairs: RangePair[] = [];
+  const count = table.models.length;
+  // A→B and B→A share one corridor (grown by the larger base), so the index is asked once per pair.
+  const corridors = new Map<number, Nearby>();
   for (const shooter of table.models) {
     for (const target of table.models) {
       if (shooter.player === target.player) continue;
       const m = measurePair(table, shooter, target);
-      const nearby = source.near([shooter.xMm, shooter.yMm], [target.xMm, target.yMm], target.radiusMm);
+      const key = Math.min(shooter.index, target.index) * count + Math.max(shooter.index, target.index);
+      let nearby = corridors.get(key);
+      if (!nearby) {
+        nearby = source.near([shooter.xMm, shooter.yMm], [target.xMm, target.yMm], Math.max(shooter.radiusMm, target.radiusMm));
+        corridors.set(key, nearby);
+      }
       const sight = pairSight(table, shooter, target, m.steps, nearby, naive);
       const inRange: Record<string, boolean> = {};
       for (const w of shooter.weapons) inRange[w.name] = m.steps <= w.range_steps + 1e-9;

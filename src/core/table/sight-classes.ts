@@ -1,4 +1,4 @@
-import { clipSegmentToCircle, clipSegmentToPolygon, distanceToBoundaryMm, pointInPolygon, segmentHitsBox } from './polygon.js';
+import { clipSegmentToCircle, clipSegmentToRing, distanceToBoundaryMm, pointInPolygon, segmentHitsBox } from './polygon.js';
 import { isOwnUnit } from './sight-silhouette.js';
 import type { Table, TableModel, TablePiece } from './table.js';
 import type { Nearby } from './table-index.js';
@@ -26,9 +26,7 @@ const worse = (a: Verdict, b: Verdict): Verdict => (a === 'blocked' || b === 'bl
  * a depth and hide it deeper or behind; a small grey zone only ever covers. A solid piece the
  * shooter stands in is its firing position, and one the target stands in covers instead of hiding.
  */
-function pieceVerdict(p: TablePiece, shooter: TableModel, target: TableModel, s: ClassSightSettings): Verdict {
-  const shooterIn = pointInPolygon(shooter.xMm, shooter.yMm, p.ring);
-  const targetIn = pointInPolygon(target.xMm, target.yMm, p.ring);
+function pieceVerdict(p: TablePiece, shooter: TableModel, target: TableModel, shooterIn: boolean, targetIn: boolean, s: ClassSightSettings): Verdict {
   const infantryTarget = target.body === 'infantry';
   if (p.greyZone && p.size === 'small') return infantryTarget ? 'cover' : 'none';
   if (p.greyZone) {
@@ -71,7 +69,8 @@ export function traceClasses(_table: Table, shooter: TableModel, target: TableMo
     dy /= len;
   }
   const pieces = nearby.pieces.filter((p) => p.cover.hides);
-  const verdicts = pieces.map((p) => pieceVerdict(p, shooter, target, s));
+  const holds = pieces.map((p) => pointInPolygon(shooter.xMm, shooter.yMm, p.ring) || pointInPolygon(target.xMm, target.yMm, p.ring));
+  const verdicts = pieces.map((p) => pieceVerdict(p, shooter, target, pointInPolygon(shooter.xMm, shooter.yMm, p.ring), pointInPolygon(target.xMm, target.yMm, p.ring), s));
   const blockers = nearby.models.filter((m) => modelBlocks(m, shooter, target, s));
   let visible = 0;
   let cover = false;
@@ -84,9 +83,9 @@ export function traceClasses(_table: Table, shooter: TableModel, target: TableMo
       const p = pieces[k] as TablePiece;
       const v = verdicts[k] as Verdict;
       if (v === 'none') continue;
-      const inside = pointInPolygon(shooter.xMm, shooter.yMm, p.ring) || pointInPolygon(target.xMm, target.yMm, p.ring);
+      const inside = holds[k] as boolean;
       if (!inside && !naive && !segmentHitsBox(ex, ey, px, py, p.box)) continue;
-      if (inside || clipSegmentToPolygon(ex, ey, px, py, p.ring).length > 0) verdict = worse(verdict, v);
+      if (inside || clipSegmentToRing(ex, ey, px, py, p.ring, p.convexTurn).length > 0) verdict = worse(verdict, v);
     }
     for (let k = 0; k < blockers.length && verdict !== 'blocked'; k++) {
       const m = blockers[k] as TableModel;

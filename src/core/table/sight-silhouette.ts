@@ -1,4 +1,4 @@
-import { clipSegmentToCircle, clipSegmentToPolygon, pointInPolygon, segmentHitsBox } from './polygon.js';
+import { clipSegmentToCircle, clipSegmentToRing, pointInPolygon, segmentHitsBox } from './polygon.js';
 import type { Table, TableModel, TablePiece } from './table.js';
 import type { Nearby } from './table-index.js';
 
@@ -31,17 +31,24 @@ export function isOwnUnit(m: TableModel, shooter: TableModel, target: TableModel
   return m.index === shooter.index || m.index === target.index || m.unit === shooter.unit || m.unit === target.unit;
 }
 
-function obstaclesFor(nearby: Nearby, shooter: TableModel, target: TableModel, seeMm: number): Obstacle[] {
+/**
+ * Every ray runs between the eye and the target's silhouette, so it never dips below the lower
+ * of the two nor rises above the higher: obstacles wholly outside that band are dropped unclipped.
+ */
+function obstaclesFor(nearby: Nearby, shooter: TableModel, target: TableModel, seeMm: number, naive: boolean): Obstacle[] {
   const out: Obstacle[] = [];
+  // The naive baseline keeps them all: `stops` gives the same answer, only slower.
+  const lowestMm = naive ? -Infinity : Math.min(shooter.eyeZMm, target.groundMm);
+  const highestMm = naive ? Infinity : Math.max(shooter.eyeZMm, target.groundMm + target.heightMm);
   for (const p of nearby.pieces) {
-    if (!p.cover.hides || p.heightMm <= 0) continue;
+    if (!p.cover.hides || p.heightMm <= 0 || p.heightMm <= lowestMm) continue;
     // A model in woods, ruins, or any piece it stands in but not on, sees and is seen through its near part.
     const inside = (m: TableModel): boolean => p.movement.kind !== 'stand-on' && pointInPolygon(m.xMm, m.yMm, p.ring);
     const grey = p.greyZone || inside(shooter) || inside(target);
     out.push({ piece: p, bottomMm: 0, topMm: p.heightMm, seeMm: grey ? seeMm : -1, circle: null });
   }
   for (const m of nearby.models) {
-    if (isOwnUnit(m, shooter, target)) continue;
+    if (isOwnUnit(m, shooter, target) || m.groundMm + m.heightMm <= lowestMm || m.groundMm >= highestMm) continue;
     out.push({ piece: null, bottomMm: m.groundMm, topMm: m.groundMm + m.heightMm, seeMm: -1, circle: m });
   }
   return out;
@@ -56,7 +63,7 @@ function footprint(o: Obstacle, ex: number, ey: number, px: number, py: number, 
   }
   const p = o.piece as TablePiece;
   if (useBox && !segmentHitsBox(ex, ey, px, py, p.box)) return [];
-  return clipSegmentToPolygon(ex, ey, px, py, p.ring);
+  return clipSegmentToRing(ex, ey, px, py, p.ring, p.convexTurn);
 }
 
 /** Whether the 3-D ray (height ez at t=0, pz at t=1) is stopped inside these footprint parts. */
@@ -92,7 +99,7 @@ function stops(o: Obstacle, spans: number[], ez: number, pz: number, rayLenMm: n
  * and skips the box test, the baseline the bench times.
  */
 export function traceSilhouette(table: Table, shooter: TableModel, target: TableModel, nearby: Nearby, s: SilhouetteSettings, naive = false): SilhouetteSight {
-  const obstacles = obstaclesFor(nearby, shooter, target, s.greyZoneSeeMm);
+  const obstacles = obstaclesFor(nearby, shooter, target, s.greyZoneSeeMm, naive);
   const ex = shooter.xMm;
   const ey = shooter.yMm;
   let dx = target.xMm - ex;

@@ -1,4 +1,4 @@
-import { boxSegmentDistanceMm, type BoxMm, type PointMm } from './polygon.js';
+import { segmentHitsBox, type BoxMm, type PointMm } from './polygon.js';
 import type { Table, TableModel, TablePiece } from './table.js';
 
 /** What may stand between a shooter and a target: the only items the sight tracer examines. */
@@ -19,8 +19,9 @@ export function everything(table: Table): NearbySource {
 }
 
 /**
- * A uniform grid over the table's items. A query walks only the cells the corridor around the
- * sight line crosses, then keeps the items whose bounding box really comes within reach, so a
+ * A uniform grid over the table's items. A query walks, row by row, only the cells the corridor around
+ * the sight line crosses, then keeps the items whose bounding box, grown by the reach, the line crosses (square corners:
+ * a few extra items, never a missing one), so a
  * pair across an open table examines a handful of items instead of all of them.
  */
 export class TableIndex implements NearbySource {
@@ -73,28 +74,42 @@ export class TableIndex implements NearbySource {
     const out: Nearby = { pieces: [], models: [] };
     this.query++;
     const reach = padMm + 1e-6;
-    const [c0, r0] = this.cellOf(Math.min(a[0], b[0]) - reach, Math.min(a[1], b[1]) - reach);
-    const [c1, r1] = this.cellOf(Math.max(a[0], b[0]) + reach, Math.max(a[1], b[1]) + reach);
+    const [, r0] = this.cellOf(0, Math.min(a[1], b[1]) - reach);
+    const [, r1] = this.cellOf(0, Math.max(a[1], b[1]) + reach);
     const pieceCount = this.table.pieces.length;
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
     for (let r = r0; r <= r1; r++) {
+      // The stretch of the line inside this row's band (grown by the reach) gives the columns to visit.
+      const bandLo = this.originY + r * this.cellMm - reach;
+      const bandHi = bandLo + this.cellMm + 2 * reach;
+      let t0 = 0;
+      let t1 = 1;
+      if (Math.abs(dy) > 1e-12) {
+        const ta = (bandLo - a[1]) / dy;
+        const tb = (bandHi - a[1]) / dy;
+        t0 = Math.max(0, Math.min(ta, tb));
+        t1 = Math.min(1, Math.max(ta, tb));
+        if (t0 > t1) continue;
+      } else if (a[1] < bandLo || a[1] > bandHi) continue;
+      const xa = a[0] + dx * t0;
+      const xb = a[0] + dx * t1;
+      const [c0] = this.cellOf(Math.min(xa, xb) - reach, 0);
+      const [c1] = this.cellOf(Math.max(xa, xb) + reach, 0);
       for (let c = c0; c <= c1; c++) {
         const items = this.cells[r * this.cols + c] as number[];
-        if (items.length === 0) continue;
-        const x0 = this.originX + c * this.cellMm;
-        const y0 = this.originY + r * this.cellMm;
-        if (boxSegmentDistanceMm({ minX: x0, minY: y0, maxX: x0 + this.cellMm, maxY: y0 + this.cellMm }, a, b) > reach) continue;
         for (const item of items) {
           if (this.stamp[item] === this.query) continue;
           this.stamp[item] = this.query;
-          if (boxSegmentDistanceMm(this.boxes[item] as BoxMm, a, b) > reach) continue;
+          if (!segmentHitsBox(a[0], a[1], b[0], b[1], this.boxes[item] as BoxMm, reach)) continue;
           if (item < pieceCount) out.pieces.push(this.table.pieces[item] as TablePiece);
           else out.models.push(this.table.models[item - pieceCount] as TableModel);
         }
       }
     }
     // Index order keeps results independent of how the grid happened to list them.
-    out.pieces.sort((p, q) => p.index - q.index);
-    out.models.sort((p, q) => p.index - q.index);
+    if (out.pieces.length > 1) out.pieces.sort((p, q) => p.index - q.index);
+    if (out.models.length > 1) out.models.sort((p, q) => p.index - q.index);
     return out;
   }
 }

@@ -32,6 +32,8 @@ export interface TablePiece {
   id: string;
   ring: readonly PointMm[];
   box: BoxMm;
+  /** +1 / -1 winding when the ring is convex (the fast clip applies), 0 otherwise. */
+  convexTurn: number;
   heightMm: number;
   size: SizeClass;
   greyZone: boolean;
