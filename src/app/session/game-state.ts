@@ -216,7 +216,7 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
       for (const p of e.models) {
         const m = state.models.get(p.id);
         if (!m) continue;
-        if (state.openShot && e.source === 'camera' && p.fallen && !m.seenFallen) state.openShot.cameraFalls.push(p.id);
+        if (state.openShot && e.source !== 'manual' && p.fallen && !m.seenFallen) state.openShot.cameraFalls.push(p.id);
         m.pos = { xMm: p.xMm, yMm: p.yMm };
         m.seenFallen = p.fallen;
         if (m.turnStart === null) m.turnStart = { ...m.pos };

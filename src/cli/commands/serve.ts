@@ -1,6 +1,68 @@
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AppController } from '../../app/app-controller.js';
+import { bundledDemo } from '../../app/demo/bundled-demo.js';
+import { connectHub } from '../../app/link/hub-link.js';
+import { createAppServer } from '../../app/server/http-server.js';
+import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
 
-// Placeholder until this command's issue lands: it says so instead of pretending.
-export async function run(_args: string[]): Promise<number> {
-  throw new CliError('not built yet in this version of shagomer', 1);
+export const usage = 'shagomer serve [--port N] [--host H] [--data DIR] [--serial PATH] [--demo]';
+
+/** The repository (or installed package) root: dist/src/cli/commands → four levels up. */
+export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+export function defaultDataDir(): string {
+  return process.env.SHAGOMER_DATA ?? join(homedir(), '.shagomer');
+}
+
+export async function run(args: string[]): Promise<number> {
+  const p = parseArgs(args, ['port', 'host', 'data', 'serial'], ['demo']);
+  if (p.positional.length > 0) throw new CliError(`usage: ${usage}`);
+  const port = numberFlag(p, 'port', 8470, 0, 65535);
+  const host = stringFlag(p, 'host') ?? '127.0.0.1';
+  const dataDir = stringFlag(p, 'data') ?? defaultDataDir();
+  const demo = bundledDemo(packageRoot);
+  let app: AppController;
+  try {
+    app = new AppController({ dataDir, demo: demo.ok ? demo.start : null });
+  } catch (e) {
+    throw new CliError(`${dataDir}: cannot use as the data folder (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  if (p.flags.get('demo') === true) {
+    if (!demo.ok) throw new CliError(demo.problem);
+    const r = app.handle({ type: 'play-demo' });
+    if (!r.ok) throw new CliError(r.problem);
+  }
+  const serial = stringFlag(p, 'serial');
+  let hub: Awaited<ReturnType<typeof connectHub>> | null = null;
+  if (serial !== undefined) {
+    hub = await connectHub(app, serial);
+    if (!hub.ok) throw new CliError(hub.problem);
+  }
+  const uiDir = join(packageRoot, 'dist', 'ui');
+  if (!existsSync(join(uiDir, 'index.html'))) process.stderr.write(`serve: the renderer is not built (${uiDir}); run "npm run build" — the API works meanwhile\n`);
+  const { server, stop } = createAppServer({ app, uiDir });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (e: NodeJS.ErrnoException) => fail(new CliError(e.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : `cannot listen on ${host}:${port} (${e.code ?? e.message})`)));
+    server.listen(port, host, () => ok());
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  process.stdout.write(`serve: http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}/  (spectators: /spectate; data in ${dataDir})\n`);
+  await new Promise<void>((done) => {
+    const finish = (): void => {
+      void (async () => {
+        if (hub?.ok) await hub.handle.stop();
+        await stop();
+        app.close();
+        done();
+      })();
+    };
+    process.once('SIGINT', finish);
+    process.once('SIGTERM', finish);
+  });
+  return 0;
 }

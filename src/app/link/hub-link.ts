@@ -1,0 +1,45 @@
+import { PortOpenError, startSerialLink, type LinkEvent, type LinkStatus as PortStatus, type SerialLinkHandle } from '../../link/index.js';
+import type { AppController } from '../app-controller.js';
+import { toSensorReading } from './sensor-reading.js';
+
+/**
+ * Joins the sensor hub to the open game: the link acknowledges a message to the hub only after
+ * the game journal has it on disk (append resolves after the fsync). HELLO and ERR stay out of
+ * the game journal; they show up in the status line.
+ */
+export async function connectHub(app: AppController, port: string): Promise<{ ok: true; handle: SerialLinkHandle } | { ok: false; problem: string }> {
+  const describe = (s: PortStatus): string => {
+    switch (s.kind) {
+      case 'open':
+        return `${s.port}: open`;
+      case 'lost':
+        return `${s.port}: lost (${s.reason}), retrying`;
+      case 'waiting':
+        return `${s.port}: waiting (${s.reason})`;
+      case 'hello':
+        return `hub ${s.boot} firmware ${s.fw}`;
+      case 'device-lost':
+        return `hub ${s.boot} lost ${s.count} events before they were sent`;
+    }
+  };
+  try {
+    const handle = await startSerialLink({
+      port,
+      wait: true,
+      delivered: app.deliveredKeys(),
+      store: {
+        append: async (e: LinkEvent) => {
+          if (e.type === 'HELLO' || e.type === 'ERR') return;
+          app.recordSensor(toSensorReading(e));
+        },
+      },
+      onStatus: (s) => app.setLinkStatus({ status: s.kind === 'lost' || s.kind === 'waiting' ? 'waiting' : 'connected', detail: describe(s) }),
+      onStoreError: (err) => app.setLinkStatus({ status: 'waiting', detail: `not recorded, the hub will resend: ${err instanceof Error ? err.message : String(err)}` }),
+    });
+    app.setLinkStatus({ status: 'connected', detail: `${port}` });
+    return { ok: true, handle };
+  } catch (e) {
+    if (e instanceof PortOpenError) return { ok: false, problem: e.message };
+    throw e;
+  }
+}
