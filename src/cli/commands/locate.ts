@@ -1,6 +1,104 @@
+/**
+ * `shagomer locate IMAGE --profile table.json [--camera camera.json] [--background EMPTY] [--json]`:
+ * anchors, camera pose and every tag in table millimetres from one photograph.
+ */
+import { parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
+import { readJsonInput } from '../read-input.js';
+import { loadOpenCvNode } from '../../vision/opencv-node.js';
+import { createLocator, type LocateFailure, type LocateReport } from '../../vision/locate.js';
+import { ImageFileError, readImageFile } from '../../vision/image-file-node.js';
+import { parseCameraFile, parseTableProfile } from '../../vision/parse-files.js';
+import type { RgbaImage } from '../../vision/image.js';
 
-// Placeholder until this command's issue lands: it says so instead of pretending.
-export async function run(_args: string[]): Promise<number> {
-  throw new CliError('not built yet in this version of shagomer', 1);
+const USAGE = 'usage: shagomer locate IMAGE --profile table.json [--camera camera.json] [--background EMPTY_TABLE_IMAGE] [--json]';
+
+export async function run(args: string[]): Promise<number> {
+  const parsed = parseArgs(args, ['profile', 'camera', 'background'], ['json']);
+  const [imagePath, ...extra] = parsed.positional;
+  if (imagePath === undefined || extra.length > 0) throw new CliError(`expected exactly one IMAGE; ${USAGE}`);
+  const profilePath = stringFlag(parsed, 'profile');
+  if (profilePath === undefined) throw new CliError(`--profile is required; ${USAGE}`);
+  const cameraPath = stringFlag(parsed, 'camera');
+  const backgroundPath = stringFlag(parsed, 'background');
+
+  const profile = parseTableProfile(await readJsonInput(profilePath));
+  if (!profile.ok) throw new CliError(`${profilePath}: ${profile.message}`);
+  let intrinsics;
+  if (cameraPath !== undefined) {
+    const camera = parseCameraFile(await readJsonInput(cameraPath));
+    if (!camera.ok) throw new CliError(`${cameraPath}: ${camera.message}`);
+    intrinsics = camera.value;
+  }
+  const image = await readImage(imagePath);
+  if (intrinsics && (intrinsics.widthPx !== image.width || intrinsics.heightPx !== image.height)) {
+    throw new CliError(`${cameraPath}: image_size ${intrinsics.widthPx}x${intrinsics.heightPx} does not match ${imagePath} (${image.width}x${image.height}); calibrate at the resolution you photograph at`);
+  }
+  if (backgroundPath !== undefined) {
+    const background = await readImage(backgroundPath);
+    if (background.width !== image.width || background.height !== image.height) {
+      throw new CliError(`${backgroundPath}: ${background.width}x${background.height} does not match ${imagePath} (${image.width}x${image.height})`);
+    }
+    // TODO(issue 3): objects come from src/vision/objects/detect-objects.ts, not merged yet.
+    throw new CliError('--background: untagged object detection is not in this build yet', 1);
+  }
+
+  const cv = await loadOpenCvNode();
+  const locator = createLocator(cv, profile.value, intrinsics);
+  try {
+    const result = locator.locate(image);
+    if (!result.ok) throw failure(result.error, imagePath, profilePath);
+    const report = result.value.report;
+    if (result.value.intrinsicsGuessed) {
+      process.stderr.write('locate: no --camera given: lens estimated from the anchors, heights and parallax are approximate\n');
+    }
+    process.stdout.write(parsed.flags.has('json') ? `${JSON.stringify(rounded(report))}\n` : describe(report));
+    return 0;
+  } finally {
+    locator.delete();
+  }
+}
+
+async function readImage(path: string): Promise<RgbaImage> {
+  try {
+    return await readImageFile(path);
+  } catch (e) {
+    if (e instanceof ImageFileError) throw new CliError(`${path}: ${e.message}`);
+    throw e;
+  }
+}
+
+function failure(e: LocateFailure, imagePath: string, profilePath: string): CliError {
+  switch (e.kind) {
+    case 'too-few-anchors':
+      return new CliError(
+        `${imagePath}: found anchors [${e.found.join(', ')}] of [${e.expected.join(', ')}], need ${e.needed}; check the lighting (glare, shadows on the anchors), the focus, and that ${profilePath} matches the printed anchors`,
+        3,
+      );
+    case 'image-size':
+      return new CliError(`${imagePath}: ${e.actual[0]}x${e.actual[1]} does not match the camera's image_size ${e.expected[0]}x${e.expected[1]}`);
+    case 'bad-profile':
+      return new CliError(`${profilePath}: ${e.message}`);
+  }
+}
+
+/** Tenths of a millimetre and hundredths of a pixel: beyond that the digits are noise. */
+function rounded(r: LocateReport): LocateReport {
+  const mm = (v: number): number => Math.round(v * 10) / 10;
+  return {
+    image_size: r.image_size,
+    reprojection_px: Math.round(r.reprojection_px * 1000) / 1000,
+    camera_position_mm: r.camera_position_mm.map(mm) as [number, number, number],
+    anchors_found: r.anchors_found,
+    tags: r.tags.map((t) => ({ id: t.id, x_mm: mm(t.x_mm), y_mm: mm(t.y_mm), z_mm: mm(t.z_mm) })),
+  };
+}
+
+function describe(r: LocateReport): string {
+  const [cx, cy, cz] = r.camera_position_mm.map((v) => v.toFixed(0));
+  const lines = [
+    `anchors ${r.anchors_found.join(', ')}; reprojection ${r.reprojection_px.toFixed(2)} px; camera at (${cx}, ${cy}) mm, ${cz} mm up`,
+    ...(r.tags.length === 0 ? ['no tags seen'] : r.tags.map((t) => `tag ${String(t.id).padStart(2)}  x ${t.x_mm.toFixed(1).padStart(7)} mm  y ${t.y_mm.toFixed(1).padStart(7)} mm  (${t.z_mm} mm up)`)),
+  ];
+  return `${lines.join('\n')}\n`;
 }
