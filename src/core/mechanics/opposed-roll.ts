@@ -46,3 +46,16 @@ export function opposedUntilDecided(
   );
   return { ...r.value, rounds: r.rounds };
 }
+
+/**
+ * Whether the attacker's total beats the defender's strictly, when only that matters. The same
+ * dice are rolled in the same order as `opposedRoll`, but the defender's dice are asked as "how
+ * many reach the attacker's total − bonus" (none → beaten), which the enumerator prices as
+ * n+1 branches instead of 6ⁿ: exact odds of a penetration test cost a sixth.
+ */
+export function attackerBeats(dice: Dice, attacker: OpposedSide, defender: OpposedSide, sides = 6): boolean {
+  const a = sideTotal(dice, attacker, sides);
+  if (defender.dice <= 0) return a > defender.bonus;
+  // The defender holds when his best die d satisfies d + bonus ≥ a, i.e. d ≥ a − bonus.
+  return dice.countAtLeast(defender.dice, sides, a - defender.bonus) === 0;
+}

@@ -23,11 +23,15 @@ function memo(key: string, build: () => Choice): Choice {
   return c;
 }
 
+const uniformBySides: Choice[] = [];
+
 function uniform(sides: number): Choice {
-  return memo(`u${sides}`, () => ({
+  const known = uniformBySides[sides];
+  if (known) return known;
+  return (uniformBySides[sides] = memo(`u${sides}`, () => ({
     weights: Array.from({ length: sides }, () => Fraction.of(1, sides)),
     values: Array.from({ length: sides }, (_, i) => i + 1),
-  }));
+  })));
 }
 
 function highest(count: number, sides: number): Choice {
@@ -57,7 +61,9 @@ function binomial(count: number, sides: number, target: number): Choice {
       for (let i = 0; i < count - k; i++) w = w.mul(q);
       weights.push(w);
     }
-    return { weights, values: weights.map((_, k) => k) };
+    // A sure or impossible target leaves one branch: the walk never visits zero-weight paths.
+    const values = weights.map((_, k) => k).filter((k) => !(weights[k] as Fraction).isZero());
+    return { weights: values.map((k) => weights[k] as Fraction), values };
   });
 }
 
@@ -71,12 +77,15 @@ class EnumeratingDice implements Dice {
   path: number[] = [];
   /** Number of branches at each step of the current path. */
   widths: number[] = [];
-  weight = Fraction.ONE;
+  /** The path's weight as an unreduced product: reducing at every step dominated the cost. */
+  weightNum = 1n;
+  weightDen = 1n;
   private step = 0;
 
   reset(): void {
     this.step = 0;
-    this.weight = Fraction.ONE;
+    this.weightNum = 1n;
+    this.weightDen = 1n;
   }
 
   /** Move the odometer to the next path; false when every path has been walked. */
@@ -105,7 +114,9 @@ class EnumeratingDice implements Dice {
       this.widths.push(choice.values.length);
     }
     this.step++;
-    this.weight = this.weight.mul(choice.weights[i] as Fraction);
+    const w = choice.weights[i] as Fraction;
+    this.weightNum *= w.num;
+    this.weightDen *= w.den;
     return choice.values[i] as number;
   }
 
@@ -147,16 +158,53 @@ export function distribution<T>(run: (dice: Dice) => T): Weighted<T>[] {
   do {
     dice.reset();
     const value = run(dice);
-    if (!dice.weight.isZero()) out.push({ value, p: dice.weight });
+    if (dice.weightNum !== 0n) out.push({ value, p: Fraction.of(dice.weightNum, dice.weightDen) });
   } while (dice.advance());
   return out;
 }
 
-/** Sums probabilities of paths that share a key. Keys keep first-seen order. */
-export function groupOdds<T>(outcomes: readonly Weighted<T>[], keysOf: (value: T) => readonly string[]): Map<string, Fraction> {
-  const odds = new Map<string, Fraction>();
-  for (const o of outcomes) {
-    for (const k of keysOf(o.value)) odds.set(k, (odds.get(k) ?? Fraction.ZERO).add(o.p));
+function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+/** Identity of a plain-data output: flat records of primitives without JSON's cost. */
+function outputId(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  const record = value as Record<string, unknown>;
+  let id = '';
+  for (const k in record) {
+    const v = record[k];
+    id += k;
+    id += ':';
+    id += typeof v === 'string' || (typeof v === 'object' && v !== null) ? JSON.stringify(v) : String(v);
+    id += ',';
   }
-  return odds;
+  return id;
+}
+
+/**
+ * Sums probabilities of paths that share a key. Keys keep first-seen order. Paths with equal
+ * outputs are summed first, so `keysOf` runs once per distinct output; sums run over one
+ * common denominator, so each addition is an integer add.
+ */
+export function groupOdds<T>(outcomes: readonly Weighted<T>[], keysOf: (value: T) => readonly string[]): Map<string, Fraction> {
+  const scaleByDen = new Map<bigint, bigint>();
+  for (const o of outcomes) scaleByDen.set(o.p.den, 0n);
+  let common = 1n;
+  for (const d of scaleByDen.keys()) common = (common / gcd(common, d)) * d;
+  for (const d of scaleByDen.keys()) scaleByDen.set(d, common / d);
+  const byOutput = new Map<string, { value: T; sum: bigint }>();
+  for (const o of outcomes) {
+    const id = outputId(o.value);
+    const scaled = o.p.num * (scaleByDen.get(o.p.den) as bigint);
+    const seen = byOutput.get(id);
+    if (seen) seen.sum += scaled;
+    else byOutput.set(id, { value: o.value, sum: scaled });
+  }
+  const sums = new Map<string, bigint>();
+  for (const { value, sum } of byOutput.values()) {
+    for (const k of keysOf(value)) sums.set(k, (sums.get(k) ?? 0n) + sum);
+  }
+  return new Map([...sums].map(([k, n]) => [k, Fraction.of(n, common)]));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Dice } from '../../dice/dice.js';
 import { damageStatus } from '../../mechanics/damage-track.js';
-import { opposedRoll } from '../../mechanics/opposed-roll.js';
+import { attackerBeats } from '../../mechanics/opposed-roll.js';
 import { bandFor, stepsFor } from '../../measure/measure.js';
 import { defineAction } from '../game-system.js';
 import type { VtorzhenieData } from './data-schema.js';
@@ -63,8 +63,7 @@ export interface VirtualShotResult {
  */
 export function penetrates(dice: Dice, power: number, target: PenetrationTarget): boolean {
   const defenderDice = target.vehicle ? 0 : target.shield ? 2 : 1;
-  const t = opposedRoll(dice, { bonus: power, dice: 1 }, { bonus: target.armour, dice: defenderDice });
-  return t.attacker > t.defender;
+  return attackerBeats(dice, { bonus: power, dice: 1 }, { bonus: target.armour, dice: defenderDice });
 }
 
 /** Two accuracy dice; a sniper who missed may roll the lower one again (keeps the best chance). */
