@@ -7,6 +7,7 @@ import type { Table, TableModel, TablePiece } from './table.js';
 import { tableRules } from './table-rules-registry.js';
 import type { TableRules } from './table-rules.js';
 import { blocksMove } from './terrain-effects.js';
+import { kindSpeedSteps } from './kind-speed.js';
 
 export type BuildResult = { ok: true; table: Table } | { ok: false; error: FieldProblem };
 
@@ -94,7 +95,7 @@ export function buildTable(raw: unknown): BuildResult {
       kind: m.kind,
       kindRules: kind.value,
       body: kind.value.body,
-      speedSteps: m.speed_steps ?? kind.value.speed_steps,
+      speedSteps: m.speed_steps ?? kindSpeedSteps(kind.value, system.data),
       fromMm: m.from_mm ?? null,
       weapons: m.weapons,
       box: { minX: m.x_mm - radiusMm, minY: m.y_mm - radiusMm, maxX: m.x_mm + radiusMm, maxY: m.y_mm + radiusMm },

@@ -15,8 +15,13 @@ const KindSchema = sourced(
   z
     .object({
       body: Body,
-      /** Used when the scene gives no `speed_steps`. */
+      /** Used when the scene gives no `speed_steps` and the system's data has none at `speed_from`. */
       speed_steps: z.number().nonnegative(),
+      /**
+       * Where the system's own ruleset data keeps this kind's speed (`speed_steps.vehicle`,
+       * `maneuver_steps.infantry_by_armour.0.steps`), so one number is not kept in two files.
+       */
+      speed_from: z.string().optional(),
       /** Стальная война: the mobility class whose column of the terrain table applies. */
       mobility: z.string().optional(),
     })
