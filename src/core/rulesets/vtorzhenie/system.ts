@@ -7,10 +7,18 @@ import { virtualShotAction } from './virtual-shot.js';
 
 export { vtorzhenieSchema, type VtorzhenieData } from './data-schema.js';
 
+let shipped: VtorzhenieData | undefined;
+
 export const vtorzhenie: GameSystem<VtorzhenieData> = {
   id: 'vtorzhenie',
   schema: vtorzhenieSchema,
-  data: vtorzhenieSchema.parse(raw),
+  /**
+   * Checked on first use, without zod's compiled fast path: a one-off parse is 3–6× cheaper
+   * that way, and `shagomer resolve` pays for the one system it uses, not for all four.
+   */
+  get data(): VtorzhenieData {
+    return (shipped ??= vtorzhenieSchema.parse(raw, { jitless: true }));
+  },
   actions: {
     'virtual-shot': virtualShotAction,
     'real-shot': realShotAction,
