@@ -1,0 +1,38 @@
+import { NEXT_TURN_STATES, type NextTurnState } from '../mechanics/unit-state.js';
+import type { ModelState } from './state.js';
+
+/** Стальная война: a unit carries at most three suppression markers. */
+const MAX_SUPPRESSION = 3;
+
+const isNextTurnState = (v: unknown): v is NextTurnState => typeof v === 'string' && (NEXT_TURN_STATES as readonly string[]).includes(v);
+
+/**
+ * What one part of an action's output does to the model it lands on. The fields are those of
+ * the `shagomer resolve` contract, so every system's actions apply without a table per action:
+ * `damage` / `destroyed` / `fallen` (totals afterwards), `next_turn` or `state`, wound `markers`
+ * with `models_left` or `killed`, Стальная война's `result` (suppressed / casualties / killed).
+ */
+export function applyOutput(model: ModelState, output: Record<string, unknown>, turnNumber: number): ModelState {
+  const m: ModelState = { ...model };
+  const { damage, destroyed, fallen, markers, models_left: modelsLeft, killed, result } = output;
+  if (typeof damage === 'number') m.damage = damage;
+  if (typeof fallen === 'boolean') m.fallen = fallen;
+  if (typeof markers === 'number') m.markers = markers;
+  if (typeof modelsLeft === 'number') m.figures_left = modelsLeft;
+  else if (typeof killed === 'number') m.figures_left = Math.max(0, m.figures_left - killed);
+  if (result === 'suppressed' || result === 'casualties') m.suppression = Math.min(MAX_SUPPRESSION, m.suppression + 1);
+  if (result === 'killed') m.figures_left = Math.max(0, m.figures_left - 1);
+  const next = isNextTurnState(output.next_turn) ? output.next_turn : isNextTurnState(output.state) ? output.state : null;
+  if (next !== null) {
+    m.next_turn = next;
+    m.next_turn_since = next === 'normal' ? null : turnNumber;
+  }
+  if (typeof destroyed === 'boolean') m.destroyed = destroyed;
+  if (m.figures_left === 0) m.destroyed = true;
+  if (m.destroyed) {
+    m.figures_left = 0;
+    m.next_turn = 'destroyed';
+    m.next_turn_since = m.next_turn_since ?? turnNumber;
+  }
+  return m;
+}

@@ -1,0 +1,150 @@
+import { stateAfterOwnTurn } from '../mechanics/unit-state.js';
+import { seedRng } from '../random/rng.js';
+import { parseRulesetData } from '../rulesets/registry.js';
+import { check, type FieldProblem } from '../validation/issues.js';
+import { applyOutput } from './action-effects.js';
+import { GameEventSchema, type GameEvent, type Player } from './events.js';
+import { resolveInGame } from './resolve-in-game.js';
+import { emptyGame, newModelState, type GameState, type ModelState, type UndoEntry } from './state.js';
+
+export type ApplyOutcome = { ok: true; state: GameState } | { ok: false; error: FieldProblem };
+
+const other = (p: Player): Player => (p === 'A' ? 'B' : 'A');
+const fail = (field: string, problem: string): ApplyOutcome => ({ ok: false, error: { field, problem } });
+
+/** The state change of one valid event, before undo bookkeeping; `seq` is the event's number. */
+function step(s: GameState, e: GameEvent, seq: number): ApplyOutcome {
+  if (e.type === 'game-created') {
+    if (s.ruleset !== null) return fail('type', 'the game was already created');
+    let data = null;
+    if (e.ruleset_data !== undefined) {
+      const parsed = parseRulesetData(e.ruleset_data);
+      if (!parsed.ok) return fail(`ruleset_data.${parsed.field}`, parsed.problem);
+      if (parsed.data.id !== e.ruleset) return fail('ruleset_data.id', `the ruleset file is for "${parsed.data.id}", the game is "${e.ruleset}"`);
+      data = parsed.data;
+    }
+    return {
+      ok: true,
+      state: { ...s, ruleset: e.ruleset, ruleset_data: data, seed: e.seed, rng: seedRng(e.seed), turn: { number: 1, first_player: e.first_player, active_player: e.first_player, activated: [] } },
+    };
+  }
+  const ruleset = s.ruleset;
+  if (ruleset === null) return fail('type', 'the first event of a game must be game-created');
+
+  switch (e.type) {
+    case 'model-added': {
+      if (Object.hasOwn(s.models, e.model.id)) return fail('model.id', `"${e.model.id}" is already in the game`);
+      return { ok: true, state: { ...s, models: { ...s.models, [e.model.id]: newModelState(e.model) } } };
+    }
+    case 'action-resolved': {
+      if (e.ruleset !== undefined && e.ruleset !== ruleset) return fail('ruleset', `the game is "${ruleset}", not "${e.ruleset}"`);
+      for (const [part, id] of Object.entries(e.targets)) {
+        if (!Object.hasOwn(s.models, id)) return fail(`targets.${part === '' ? '""' : part}`, `no model "${id}" in the game`);
+      }
+      const r = resolveInGame(ruleset, s.ruleset_data, e.action, e.input, e.dice, s.rng);
+      if (!r.ok) return r;
+      const models = { ...s.models };
+      for (const [part, id] of Object.entries(e.targets)) {
+        const piece = part === '' ? r.output : r.output[part];
+        if (typeof piece !== 'object' || piece === null || Array.isArray(piece)) return fail(`targets.${part}`, `the output of ${e.action} has no part "${part}"`);
+        models[id] = applyOutput(models[id] as ModelState, piece as Record<string, unknown>, s.turn.number);
+      }
+      const entry = {
+        seq,
+        turn: s.turn.number,
+        action: e.action,
+        input: e.input,
+        dice_source: e.dice === undefined ? ('seeded' as const) : ('typed' as const),
+        dice_used: r.dice_used,
+        output: r.output,
+        targets: e.targets,
+      };
+      return { ok: true, state: { ...s, rng: r.rng, models, journal: [...s.journal, entry] } };
+    }
+    case 'damage-corrected': {
+      const m = s.models[e.model_id];
+      if (!m) return fail('model_id', `no model "${e.model_id}" in the game`);
+      // A referee's correction sets what it names, nothing else follows from it.
+      const fixed: ModelState = { ...m };
+      if (e.damage !== undefined) fixed.damage = e.damage;
+      if (e.markers !== undefined) fixed.markers = e.markers;
+      if (e.figures_left !== undefined) fixed.figures_left = e.figures_left;
+      if (e.fallen !== undefined) fixed.fallen = e.fallen;
+      if (e.destroyed !== undefined) {
+        fixed.destroyed = e.destroyed;
+        if (e.destroyed) [fixed.next_turn, fixed.next_turn_since] = ['destroyed', s.turn.number];
+        else if (m.next_turn === 'destroyed') [fixed.next_turn, fixed.next_turn_since] = ['normal', null];
+      }
+      return { ok: true, state: { ...s, models: { ...s.models, [e.model_id]: fixed } } };
+    }
+    case 'unit-activated': {
+      const m = s.models[e.model_id];
+      if (!m) return fail('model_id', `no model "${e.model_id}" in the game`);
+      if (m.spec.player !== s.turn.active_player) return fail('model_id', `"${e.model_id}" belongs to player ${m.spec.player}, it is ${s.turn.active_player}'s turn`);
+      if (s.turn.activated.includes(e.model_id)) return fail('model_id', `"${e.model_id}" was already activated this turn`);
+      return { ok: true, state: { ...s, turn: { ...s.turn, activated: [...s.turn.activated, e.model_id] } } };
+    }
+    case 'turn-ended': {
+      const ending = s.turn.active_player;
+      const models: Record<string, ModelState> = {};
+      for (const [id, m] of Object.entries(s.models)) {
+        // A state set in the owner's own turn lasts through his next one, not this one.
+        const expires = m.spec.player === ending && m.next_turn_since !== null && m.next_turn_since < s.turn.number;
+        const next = expires ? stateAfterOwnTurn(m.next_turn) : m.next_turn;
+        models[id] = next === m.next_turn ? m : { ...m, next_turn: next, next_turn_since: next === 'normal' ? null : m.next_turn_since };
+      }
+      return { ok: true, state: { ...s, models, turn: { ...s.turn, number: s.turn.number + 1, active_player: other(ending), activated: [] } } };
+    }
+    case 'undo': {
+      const top = s.undo_stack[s.undo_stack.length - 1];
+      if (!top) return fail('type', 'nothing to undo');
+      const models = { ...s.models };
+      for (const [id, before] of Object.entries(top.models)) {
+        if (before === null) delete models[id];
+        else models[id] = before;
+      }
+      return { ok: true, state: { ...s, rng: top.rng, turn: top.turn, models, journal: s.journal.slice(0, top.journal_length), undo_stack: s.undo_stack.slice(0, -1) } };
+    }
+  }
+}
+
+/** Previous values of what `next` changed, for the undo stack (models compared by reference). */
+function undoEntry(prev: GameState, next: GameState, e: GameEvent, seq: number): UndoEntry {
+  const models: Record<string, ModelState | null> = {};
+  for (const id of Object.keys(next.models)) if (next.models[id] !== prev.models[id]) models[id] = prev.models[id] ?? null;
+  for (const id of Object.keys(prev.models)) if (!Object.hasOwn(next.models, id)) models[id] = prev.models[id] as ModelState;
+  return { seq, type: e.type, rng: prev.rng, turn: prev.turn, models, journal_length: prev.journal.length };
+}
+
+/**
+ * Applies one event (raw JSON or already parsed) if it fits; the state is never mutated. A
+ * refused event is reported and changes nothing: the app checks intents with this before it
+ * appends them to the journal.
+ */
+export function tryApplyEvent(state: GameState, raw: unknown): ApplyOutcome {
+  const parsed = check(GameEventSchema, raw);
+  if (!parsed.ok) return parsed;
+  const e = parsed.value;
+  const seq = state.seq + 1;
+  const r = step(state, e, seq);
+  if (!r.ok) return r;
+  const undoable = e.type !== 'game-created' && e.type !== 'undo';
+  const undo_stack = undoable ? [...r.state.undo_stack, undoEntry(state, r.state, e, seq)] : r.state.undo_stack;
+  return { ok: true, state: { ...r.state, seq, undo_stack } };
+}
+
+/** Applies one event; one that does not fit is recorded in `rejected` and changes nothing else. */
+export function applyEvent(state: GameState, raw: unknown): GameState {
+  const r = tryApplyEvent(state, raw);
+  if (r.ok) return r.state;
+  const type = typeof raw === 'object' && raw !== null && 'type' in raw ? String((raw as { type: unknown }).type) : '?';
+  const seq = state.seq + 1;
+  return { ...state, seq, rejected: [...state.rejected, { seq, type, problem: `${r.error.field}: ${r.error.problem}` }] };
+}
+
+/** The state after every event, in order: the same events always give the same state. */
+export function foldGame(events: readonly unknown[], from: GameState = emptyGame()): GameState {
+  let s = from;
+  for (const e of events) s = applyEvent(s, e);
+  return s;
+}

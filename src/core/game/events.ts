@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { RULESET_IDS, type RulesetId } from '../rulesets/game-system.js';
+
+/**
+ * The events a game is folded from. They come from disk (a journal) or from the app, so every
+ * one is plain JSON checked by zod; the fold never trusts them further than this schema.
+ */
+
+export const PlayerSchema = z.enum(['A', 'B']);
+export type Player = z.infer<typeof PlayerSchema>;
+
+export const RulesetIdSchema = z.enum(RULESET_IDS as [RulesetId, ...RulesetId[]]);
+
+/** Ids of models and units as the app names them (they become keys of plain objects). */
+export const ModelIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'letters, digits, _ . - (1 to 40)');
+
+const count = z.int().nonnegative();
+
+/**
+ * One model, or one unit of several figures (Звездный Десант, Стальная война remove figures
+ * from a unit). `max_damage` is what destroys one figure: stamina, max damage or СТК.
+ */
+export const ModelSpecSchema = z
+  .object({
+    id: ModelIdSchema,
+    player: PlayerSchema,
+    name: z.string().max(80).optional(),
+    /** Figures in the unit; 1 for a single model. */
+    figures: z.int().positive().max(1000).default(1),
+    max_damage: z.int().positive().max(1000).default(1),
+    /** The system's own stats (armour, КБР, quality die…): kept as given, read by the app. */
+    stats: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+  })
+  .strict();
+export type ModelSpec = z.infer<typeof ModelSpecSchema>;
+
+/**
+ * Which model each part of an action's output lands on: `""` is the whole output (a shot's
+ * target), `"A"` / `"B"` the per-player parts of a melee. Parts not named change nothing.
+ */
+export const EffectTargetsSchema = z.record(z.string().max(20), ModelIdSchema);
+
+export const GameEventSchema = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('game-created'),
+      ruleset: RulesetIdSchema,
+      seed: z.string().min(1).max(200),
+      first_player: PlayerSchema.default('A'),
+      /** A club's ruleset file, stored inside the game so the game replays without it. */
+      ruleset_data: z.unknown().optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('model-added'), model: ModelSpecSchema }).strict(),
+  z
+    .object({
+      type: z.literal('action-resolved'),
+      /** Optional; when given it must be the game's ruleset. */
+      ruleset: RulesetIdSchema.optional(),
+      action: z.string().min(1).max(60),
+      /** The action's own fields, exactly as `shagomer resolve` takes them. */
+      input: z.record(z.string(), z.unknown()),
+      /** Physical dice typed in; without them the game's seeded generator rolls. */
+      dice: z.array(z.int()).max(1000).optional(),
+      targets: EffectTargetsSchema.default({}),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('damage-corrected'),
+      model_id: ModelIdSchema,
+      damage: count.optional(),
+      markers: count.optional(),
+      figures_left: count.optional(),
+      fallen: z.boolean().optional(),
+      destroyed: z.boolean().optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('unit-activated'), model_id: ModelIdSchema }).strict(),
+  z.object({ type: z.literal('turn-ended') }).strict(),
+  /** Cancels the latest event that is not yet cancelled (undos themselves stay). */
+  z.object({ type: z.literal('undo') }).strict(),
+]);
+
+/** An event as stored (defaults not yet filled in). */
+export type GameEventInput = z.input<typeof GameEventSchema>;
+/** An event after validation. */
+export type GameEvent = z.output<typeof GameEventSchema>;
+export type GameEventType = GameEvent['type'];
