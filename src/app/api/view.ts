@@ -87,7 +87,7 @@ export const GameView = z.object({
   selection: z.object({ shooterId: z.string().nullable(), targetId: z.string().nullable(), weaponId: z.string().nullable() }),
   pairs: z.array(PairViewSchema),
   odds: OddsView.nullable(),
-  moves: z.array(z.object({ id: z.string(), movedMm: z.number(), steps: z.number(), allowedSteps: z.number(), ok: z.boolean() })),
+  moves: z.array(z.object({ id: z.string(), fromXMm: z.number(), fromYMm: z.number(), movedMm: z.number(), steps: z.number(), allowedSteps: z.number(), ok: z.boolean() })),
   shot: ShotView.nullable(),
   shots: z.array(z.object({ seq: z.number(), turn: z.number(), shooterId: z.string().nullable(), attribution: Attribution, critical: CriticalDie.nullable(), result: ShotResult.nullable() })),
   history: z.array(z.object({ seq: z.number(), tMs: z.number(), type: z.string(), undone: z.boolean(), summary: z.string() })),

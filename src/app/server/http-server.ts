@@ -118,6 +118,11 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
         return json(res, 500, { ok: false, problem: `not recorded: ${e instanceof Error ? e.message : String(e)}` });
       }
     }
+    if (req.method === 'GET' && path === '/favicon.ico') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     if (req.method === 'GET' && !path.startsWith('/api/')) {
       const file = path === '/' || path === '/spectate' || path === '/spectate/' ? 'index.html' : path;
       const found = await readStatic(opts.uiDir, file);

@@ -18,6 +18,8 @@ export interface PairView {
 
 export interface MoveView {
   id: string;
+  fromXMm: number;
+  fromYMm: number;
   movedMm: number;
   steps: number;
   allowedSteps: number;
@@ -59,7 +61,7 @@ export function movesThisTurn(state: GameState): MoveView[] {
     const movedMm = Math.hypot(m.pos.xMm - m.turnStart.xMm, m.pos.yMm - m.turnStart.yMm);
     if (movedMm < 1) continue;
     const steps = movedMm / 10 / unitCm;
-    out.push({ id: m.spec.id, movedMm, steps, allowedSteps: m.spec.speedSteps, ok: steps <= m.spec.speedSteps + 1e-9 });
+    out.push({ id: m.spec.id, fromXMm: m.turnStart.xMm, fromYMm: m.turnStart.yMm, movedMm, steps, allowedSteps: m.spec.speedSteps, ok: steps <= m.spec.speedSteps + 1e-9 });
   }
   return out;
 }

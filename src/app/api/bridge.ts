@@ -1,0 +1,21 @@
+/**
+ * What the Electron preload exposes as `window.shagomer` (contextBridge). Values cross the
+ * bridge untyped; both sides check them with the schemas of this folder.
+ */
+export interface ShagomerBridge {
+  send(intent: unknown): Promise<unknown>;
+  subscribe(listener: (message: unknown) => void): void;
+  catalog(): Promise<unknown>;
+  games(): Promise<unknown>;
+  importGame(text: string): Promise<unknown>;
+}
+
+/** IPC channel names shared by the main process and the preload. */
+export const IPC = {
+  intent: 'shagomer:intent',
+  message: 'shagomer:message',
+  subscribe: 'shagomer:subscribe',
+  catalog: 'shagomer:catalog',
+  games: 'shagomer:games',
+  importGame: 'shagomer:import',
+} as const;

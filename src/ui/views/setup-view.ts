@@ -1,0 +1,167 @@
+import type { Intent } from '../../app/api/intents.js';
+import type { Catalog, GameSummary, GameView } from '../../app/api/view.js';
+import type { ApiClient } from '../api-client.js';
+import { h, option } from '../dom.js';
+import { currentLang, t } from '../i18n.js';
+
+type Send = (intent: Intent) => void;
+
+const nodeOrNull = (v: string): string | null => (v.trim() === '' ? null : v.trim());
+
+/** Choosing the system and players, past games, the demo offer. */
+export function newGameSection(catalog: Catalog, games: GameSummary[], view: GameView, api: ApiClient, send: Send, refresh: () => void): HTMLElement {
+  const lang = currentLang();
+  const system = h('select', { 'data-testid': 'system' }, ...catalog.map((c) => option(c.ruleset, c.name[lang])));
+  const title = h('input', { placeholder: t('title'), 'data-testid': 'title' });
+  const nameA = h('input', { value: lang === 'ru' ? 'Синие' : 'Blue', 'data-testid': 'name-a' });
+  const nameB = h('input', { value: lang === 'ru' ? 'Красные' : 'Red', 'data-testid': 'name-b' });
+  const colourA = h('input', { type: 'color', value: '#2563eb' });
+  const colourB = h('input', { type: 'color', value: '#dc2626' });
+  const create = h(
+    'button',
+    {
+      class: 'primary',
+      'data-testid': 'create-game',
+      onclick: () =>
+        send({
+          type: 'new-game',
+          ruleset: system.value as Catalog[number]['ruleset'],
+          title: title.value,
+          players: [
+            { id: 'A', name: nameA.value || 'A', colour: colourA.value },
+            { id: 'B', name: nameB.value || 'B', colour: colourB.value },
+          ],
+        }),
+    },
+    t('create'),
+  );
+  const fileInput = h('input', { type: 'file', accept: '.jsonl' });
+  fileInput.addEventListener('change', () => {
+    const f = fileInput.files?.[0];
+    if (f) void f.text().then((text) => api.importGame(text)).then(refresh);
+  });
+  return h(
+    'div',
+    { class: 'setup' },
+    view.demoAvailable && view.link.status === 'none'
+      ? h('section', {}, h('div', { class: 'row' }, h('span', {}, t('demoOffer')), h('button', { class: 'primary', 'data-testid': 'play-demo', onclick: () => send({ type: 'play-demo' }) }, t('demo'))))
+      : null,
+    h(
+      'section',
+      {},
+      h('h2', {}, t('newGame')),
+      h('div', { class: 'row' }, h('label', {}, t('system')), system, title),
+      h('div', { class: 'row' }, h('label', {}, t('playerA')), nameA, colourA, h('label', {}, t('playerB')), nameB, colourB),
+      h('div', { class: 'row' }, create),
+    ),
+    h(
+      'section',
+      {},
+      h('h2', {}, t('pastGames')),
+      h(
+        'table',
+        {},
+        ...games
+          .sort((a, b) => b.lastTMs - a.lastTMs)
+          .map((g) => {
+            const url = api.exportUrl(g.id);
+            return h(
+              'tr',
+              {},
+              h('td', {}, g.title),
+              h('td', { class: 'muted' }, g.ruleset),
+              h('td', { class: 'muted' }, `${t('turn')} ${g.turn} · ${g.records} ${t('records')}${g.damaged ? ` · ${g.damaged} ${t('damaged')}` : ''}`),
+              h('td', {}, h('button', { onclick: () => send({ type: 'open-game', gameId: g.id }) }, t('open'))),
+              h('td', {}, url ? h('a', { href: url, download: `${g.id}.jsonl` }, t('export')) : null),
+            );
+          }),
+      ),
+      h('div', { class: 'row' }, h('label', {}, t('import')), fileInput),
+    ),
+  );
+}
+
+/** Armies and sensor bindings while the game is in its setup phase. */
+export function armySection(catalog: Catalog, view: GameView, send: Send): HTMLElement {
+  const lang = currentLang();
+  const presets = catalog.find((c) => c.ruleset === view.ruleset)?.presets ?? [];
+  const player = h('select', { 'data-testid': 'add-player' }, ...view.players.map((p) => option(p.id, `${p.id} ${p.name}`)));
+  const preset = h('select', { 'data-testid': 'add-preset' }, ...presets.map((p) => option(p.presetId, p.label[lang])));
+  const name = h('input', { placeholder: t('name'), 'data-testid': 'add-name' });
+  const add = h(
+    'button',
+    {
+      'data-testid': 'add-model',
+      onclick: () => {
+        const p = presets.find((x) => x.presetId === preset.value);
+        if (!p) return;
+        send({
+          type: 'add-model',
+          model: { ...p.model, player: player.value as 'A' | 'B', name: name.value || p.label[lang], tag: null, hitNode: null, tiltNode: null, launcherNode: null },
+        });
+        name.value = '';
+      },
+    },
+    t('addModel'),
+  );
+  const rows = view.models.map((m) => {
+    const tag = h('input', { type: 'number', min: 0, max: 999, value: m.tag ?? '', 'data-testid': `tag-${m.id}` });
+    const hit = h('input', { class: 'node', value: m.hitNode ?? '', placeholder: 'V1', 'data-testid': `hit-${m.id}` });
+    const tilt = h('input', { class: 'node', value: m.tiltNode ?? '', placeholder: 'V1T', 'data-testid': `tilt-${m.id}` });
+    const launcher = h('input', { class: 'node', value: m.launcherNode ?? '', placeholder: 'L1', 'data-testid': `launcher-${m.id}` });
+    return h(
+      'tr',
+      {},
+      h('td', {}, m.id),
+      h('td', {}, m.name),
+      h('td', { class: 'muted' }, `${m.kind} · ${m.armour}/${m.stamina} · ${m.weapons.map((w) => w.label).join(', ')}`),
+      h('td', {}, tag),
+      h('td', {}, hit),
+      h('td', {}, tilt),
+      h('td', {}, launcher),
+      h(
+        'td',
+        {},
+        h(
+          'button',
+          {
+            'data-testid': `bind-${m.id}`,
+            onclick: () =>
+              send({ type: 'bind', modelId: m.id, tag: tag.value === '' ? null : Number(tag.value), hitNode: nodeOrNull(hit.value), tiltNode: nodeOrNull(tilt.value), launcherNode: nodeOrNull(launcher.value) }),
+          },
+          t('bind'),
+        ),
+        h('button', { onclick: () => send({ type: 'remove-model', modelId: m.id }) }, '✕'),
+      ),
+    );
+  });
+  const first = h('select', { 'data-testid': 'first-player' }, ...view.players.map((p) => option(p.id, p.name)));
+  const placeAll = (): void => {
+    // Models without a camera position go along their player's table edge, to be dragged later.
+    const byPlayer = { A: view.models.filter((m) => m.player === 'A'), B: view.models.filter((m) => m.player === 'B') };
+    const models = (['A', 'B'] as const).flatMap((pl) =>
+      byPlayer[pl].map((m, i) => ({
+        id: m.id,
+        xMm: ((i + 1) * view.table.widthMm) / (byPlayer[pl].length + 1),
+        yMm: pl === 'A' ? view.table.depthMm * 0.12 : view.table.depthMm * 0.88,
+        fallen: false,
+      })),
+    );
+    if (models.length > 0) send({ type: 'place-models', models });
+  };
+  return h(
+    'section',
+    {},
+    h('h2', {}, `${t('armies')} — ${view.rulesetName?.[lang] ?? ''}`),
+    h('div', { class: 'row' }, player, preset, name, add),
+    h('table', { 'data-testid': 'army' }, h('tr', {}, ...['', t('name'), '', t('tag'), t('hitNode'), t('tiltNode'), t('launcherNode'), ''].map((x) => h('th', {}, x))), ...rows),
+    h(
+      'div',
+      { class: 'row' },
+      h('button', { 'data-testid': 'place', onclick: placeAll }, t('place')),
+      h('label', {}, t('firstPlayer')),
+      first,
+      h('button', { class: 'primary', 'data-testid': 'start-game', onclick: () => send({ type: 'finish-setup', firstPlayer: first.value as 'A' | 'B' }) }, t('startGame')),
+    ),
+  );
+}

@@ -1,0 +1,321 @@
+import type { GameView, ModelView } from '../../app/api/view.js';
+import { BANDS } from '../i18n.js';
+
+export interface TableCallbacks {
+  select(shooterId: string | null, targetId: string | null): void;
+  move(modelId: string, xMm: number, yMm: number): void;
+}
+
+interface Frame {
+  scale: number;
+  ox: number;
+  oy: number;
+}
+
+const MARGIN_PX = 24;
+
+/**
+ * The live table: the camera image (when there is one) under an overlay of models, the selected
+ * model's range rings in шаги, every enemy coloured by range and sight, the chosen target's
+ * band, and this turn's moves against speed. Redraws on each view and while dragging.
+ */
+export class TableCanvas {
+  readonly canvas = document.createElement('canvas');
+  private readonly ctx: CanvasRenderingContext2D;
+  private view: GameView | null = null;
+  private frame: Frame = { scale: 1, ox: 0, oy: 0 };
+  private drag: { id: string; startX: number; startY: number; xMm: number; yMm: number; moved: boolean } | null = null;
+  /** Frames drawn so far (the benchmark reads it). */
+  framesDrawn = 0;
+
+  constructor(
+    private readonly cb: TableCallbacks,
+    private readonly readOnly: boolean,
+    private readonly transparent: () => boolean,
+  ) {
+    const ctx = this.canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2D canvas');
+    this.ctx = ctx;
+    this.canvas.dataset.testid = 'table';
+    this.canvas.addEventListener('pointerdown', (e) => this.down(e));
+    this.canvas.addEventListener('pointermove', (e) => this.moveDrag(e));
+    this.canvas.addEventListener('pointerup', (e) => this.up(e));
+    this.canvas.addEventListener('contextmenu', (e) => {
+      e.preventDefault();
+      this.cb.select(null, null);
+    });
+    new ResizeObserver(() => this.draw()).observe(this.canvas);
+  }
+
+  setView(view: GameView): void {
+    this.view = view;
+    this.draw();
+  }
+
+  /** Canvas px of a table point (for tests and the benchmark). */
+  toScreen(xMm: number, yMm: number): { x: number; y: number } {
+    const r = this.canvas.getBoundingClientRect();
+    return { x: r.left + this.frame.ox + xMm * this.frame.scale, y: r.top + this.frame.oy + yMm * this.frame.scale };
+  }
+
+  private toMm(e: PointerEvent): { xMm: number; yMm: number } {
+    const r = this.canvas.getBoundingClientRect();
+    return { xMm: (e.clientX - r.left - this.frame.ox) / this.frame.scale, yMm: (e.clientY - r.top - this.frame.oy) / this.frame.scale };
+  }
+
+  private modelAt(xMm: number, yMm: number): ModelView | undefined {
+    const v = this.view;
+    if (!v) return undefined;
+    let best: ModelView | undefined;
+    let bestD = Infinity;
+    for (const m of v.models) {
+      if (!m.pos) continue;
+      const d = Math.hypot(m.pos.xMm - xMm, m.pos.yMm - yMm);
+      const reach = Math.max(m.baseMm / 2, 14 / this.frame.scale);
+      if (d <= reach && d < bestD) {
+        best = m;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  private down(e: PointerEvent): void {
+    const p = this.toMm(e);
+    const m = this.modelAt(p.xMm, p.yMm);
+    if (!m || !m.pos) return;
+    this.drag = { id: m.id, startX: e.clientX, startY: e.clientY, xMm: m.pos.xMm, yMm: m.pos.yMm, moved: false };
+    this.canvas.setPointerCapture(e.pointerId);
+  }
+
+  private moveDrag(e: PointerEvent): void {
+    if (!this.drag || this.readOnly) return;
+    if (Math.hypot(e.clientX - this.drag.startX, e.clientY - this.drag.startY) > 4) this.drag.moved = true;
+    if (!this.drag.moved) return;
+    const p = this.toMm(e);
+    this.drag.xMm = p.xMm;
+    this.drag.yMm = p.yMm;
+    this.draw();
+  }
+
+  private up(e: PointerEvent): void {
+    const drag = this.drag;
+    this.drag = null;
+    if (drag?.moved && !this.readOnly) {
+      const v = this.view;
+      const w = v?.table.widthMm ?? 1800;
+      const d = v?.table.depthMm ?? 1200;
+      this.cb.move(drag.id, Math.min(w, Math.max(0, drag.xMm)), Math.min(d, Math.max(0, drag.yMm)));
+      return;
+    }
+    if (this.readOnly || !this.view) return;
+    const p = this.toMm(e);
+    const m = this.modelAt(p.xMm, p.yMm);
+    const sel = this.view.selection;
+    const shooter = this.view.models.find((x) => x.id === sel.shooterId);
+    if (!m) return this.cb.select(sel.shooterId, null);
+    if (!shooter || shooter.player === m.player) this.cb.select(m.id, null);
+    else this.cb.select(shooter.id, m.id);
+  }
+
+  draw(): void {
+    const c = this.canvas;
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(c.clientWidth * dpr));
+    const h = Math.max(1, Math.round(c.clientHeight * dpr));
+    if (c.width !== w || c.height !== h) {
+      c.width = w;
+      c.height = h;
+    }
+    const ctx = this.ctx;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    ctx.scale(dpr, dpr);
+    const v = this.view;
+    if (!v) return;
+    const cw = c.clientWidth;
+    const ch = c.clientHeight;
+    const scale = Math.min((cw - 2 * MARGIN_PX) / v.table.widthMm, (ch - 2 * MARGIN_PX) / v.table.depthMm);
+    this.frame = { scale, ox: (cw - v.table.widthMm * scale) / 2, oy: (ch - v.table.depthMm * scale) / 2 };
+    ctx.translate(this.frame.ox, this.frame.oy);
+    this.drawTable(v, scale);
+    const positions = new Map<string, { xMm: number; yMm: number }>();
+    for (const m of v.models) if (m.pos) positions.set(m.id, m.id === this.drag?.id && this.drag.moved ? { xMm: this.drag.xMm, yMm: this.drag.yMm } : m.pos);
+    this.drawRings(v, scale, positions);
+    this.drawMoves(v, scale, positions);
+    this.drawTargetLine(v, scale, positions);
+    for (const m of v.models) this.drawModel(v, m, scale, positions.get(m.id));
+    this.framesDrawn++;
+  }
+
+  private drawTable(v: GameView, s: number): void {
+    const ctx = this.ctx;
+    ctx.fillStyle = this.transparent() ? 'rgba(20,40,30,0.15)' : '#24382c';
+    ctx.fillRect(0, 0, v.table.widthMm * s, v.table.depthMm * s);
+    ctx.strokeStyle = 'rgba(255,255,255,0.06)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    // A faint grid every 5 steps gives scale without hiding the camera image.
+    const grid = v.stepMm * 5;
+    for (let x = grid; x < v.table.widthMm; x += grid) {
+      ctx.moveTo(x * s, 0);
+      ctx.lineTo(x * s, v.table.depthMm * s);
+    }
+    for (let y = grid; y < v.table.depthMm; y += grid) {
+      ctx.moveTo(0, y * s);
+      ctx.lineTo(v.table.widthMm * s, y * s);
+    }
+    ctx.stroke();
+    ctx.strokeStyle = '#5a7564';
+    ctx.lineWidth = 2;
+    ctx.strokeRect(0, 0, v.table.widthMm * s, v.table.depthMm * s);
+  }
+
+  private drawRings(v: GameView, s: number, pos: Map<string, { xMm: number; yMm: number }>): void {
+    const shooter = v.models.find((m) => m.id === v.selection.shooterId);
+    const at = shooter ? pos.get(shooter.id) : undefined;
+    if (!shooter || !at) return;
+    const weapon = shooter.weapons.find((w) => w.id === v.selection.weaponId) ?? shooter.weapons[0];
+    const maxSteps = Math.max(weapon?.rangeSteps ?? 10, 5);
+    const ctx = this.ctx;
+    const cx = at.xMm * s;
+    const cy = at.yMm * s;
+    ctx.save();
+    ctx.font = '11px system-ui';
+    ctx.fillStyle = 'rgba(245,185,66,0.9)';
+    for (let k = 1; k <= Math.ceil(maxSteps); k++) {
+      const r = k * v.stepMm * s;
+      const major = k % 5 === 0;
+      ctx.strokeStyle = major ? 'rgba(245,185,66,0.55)' : 'rgba(245,185,66,0.18)';
+      ctx.lineWidth = major ? 1.5 : 1;
+      ctx.beginPath();
+      ctx.arc(cx, cy, r, 0, Math.PI * 2);
+      ctx.stroke();
+      if (major) ctx.fillText(`${k}`, cx + r + 2, cy - 2);
+    }
+    if (weapon) {
+      ctx.strokeStyle = '#f5b942';
+      ctx.lineWidth = 2.5;
+      ctx.setLineDash([8, 5]);
+      ctx.beginPath();
+      ctx.arc(cx, cy, weapon.rangeSteps * v.stepMm * s, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    ctx.restore();
+  }
+
+  private drawMoves(v: GameView, s: number, pos: Map<string, { xMm: number; yMm: number }>): void {
+    const ctx = this.ctx;
+    ctx.save();
+    ctx.font = 'bold 12px system-ui';
+    for (const mv of v.moves) {
+      const at = pos.get(mv.id);
+      if (!at) continue;
+      const colour = mv.ok ? '#3fbf6f' : '#e5484d';
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = 2;
+      ctx.setLineDash([3, 3]);
+      ctx.beginPath();
+      ctx.moveTo(mv.fromXMm * s, mv.fromYMm * s);
+      ctx.lineTo(at.xMm * s, at.yMm * s);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = colour;
+      ctx.fillText(`${mv.steps.toFixed(1)}/${mv.allowedSteps} шаг`, at.xMm * s + 14, at.yMm * s - 14);
+    }
+    ctx.restore();
+  }
+
+  private drawTargetLine(v: GameView, s: number, pos: Map<string, { xMm: number; yMm: number }>): void {
+    const a = v.selection.shooterId ? pos.get(v.selection.shooterId) : undefined;
+    const b = v.selection.targetId ? pos.get(v.selection.targetId) : undefined;
+    const pair = v.pairs.find((p) => p.targetId === v.selection.targetId);
+    if (!a || !b || !pair) return;
+    const ctx = this.ctx;
+    ctx.save();
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash(pair.lineOfSight === 'unknown' ? [4, 4] : []);
+    ctx.beginPath();
+    ctx.moveTo(a.xMm * s, a.yMm * s);
+    ctx.lineTo(b.xMm * s, b.yMm * s);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const label = `${(pair.distanceMm / 10).toFixed(1)} см · ${Number.isInteger(pair.steps) ? pair.steps : pair.steps.toFixed(2)} шаг${pair.band ? ` · ${BANDS[pair.band] ?? pair.band}` : ''}`;
+    const mx = ((a.xMm + b.xMm) / 2) * s;
+    const my = ((a.yMm + b.yMm) / 2) * s;
+    ctx.font = 'bold 13px system-ui';
+    const w = ctx.measureText(label).width + 10;
+    ctx.fillStyle = 'rgba(0,0,0,0.75)';
+    ctx.fillRect(mx - w / 2, my - 20, w, 18);
+    ctx.fillStyle = '#fff';
+    ctx.textAlign = 'center';
+    ctx.fillText(label, mx, my - 6);
+    ctx.restore();
+  }
+
+  private drawModel(v: GameView, m: ModelView, s: number, at: { xMm: number; yMm: number } | undefined): void {
+    if (!at) return;
+    const ctx = this.ctx;
+    const colour = v.players.find((p) => p.id === m.player)?.colour ?? '#888888';
+    const x = at.xMm * s;
+    const y = at.yMm * s;
+    const r = Math.max((m.baseMm / 2) * s, 5);
+    const pair = v.pairs.find((p) => p.targetId === m.id);
+    const weaponId = v.selection.weaponId;
+    ctx.save();
+    if (pair && !m.destroyed) {
+      // Enemy halo: green in range of the chosen weapon, grey beyond, orange in contact.
+      const inRange = weaponId ? pair.inRange[weaponId] : Object.values(pair.inRange).some(Boolean);
+      ctx.strokeStyle = pair.closeCombat ? '#ff8c1a' : inRange ? '#3fbf6f' : '#6b7682';
+      ctx.lineWidth = 4;
+      ctx.setLineDash(pair.lineOfSight === 'unknown' ? [] : pair.lineOfSight === 'blocked' ? [2, 4] : []);
+      ctx.beginPath();
+      ctx.arc(x, y, r + 5, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    ctx.globalAlpha = m.destroyed ? 0.35 : 1;
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    if (m.fallen || m.seenFallen) ctx.ellipse(x, y, r * 1.3, r * 0.6, Math.PI / 5, 0, Math.PI * 2);
+    else ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fill();
+    const selected = v.selection.shooterId === m.id;
+    const targeted = v.selection.targetId === m.id;
+    const shotTarget = v.shot?.attribution.targetId === m.id;
+    ctx.lineWidth = selected || targeted || shotTarget ? 3 : 1.5;
+    ctx.strokeStyle = shotTarget ? '#ff3b30' : selected ? '#f5b942' : targeted ? '#ffffff' : 'rgba(0,0,0,0.6)';
+    ctx.stroke();
+    if (m.destroyed) {
+      ctx.strokeStyle = '#000';
+      ctx.lineWidth = 3;
+      ctx.beginPath();
+      ctx.moveTo(x - r, y - r);
+      ctx.lineTo(x + r, y + r);
+      ctx.moveTo(x + r, y - r);
+      ctx.lineTo(x - r, y + r);
+      ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+    // Damage pips: one box per point of stamina, filled when taken.
+    const pip = 6;
+    const total = Math.min(m.stamina, 10);
+    for (let i = 0; i < total; i++) {
+      ctx.fillStyle = i < m.damage ? '#e5484d' : 'rgba(255,255,255,0.25)';
+      ctx.fillRect(x - (total * (pip + 2)) / 2 + i * (pip + 2), y - r - 12, pip, pip);
+    }
+    ctx.font = '12px system-ui';
+    ctx.textAlign = 'center';
+    ctx.fillStyle = '#000';
+    ctx.fillText(m.name, x + 1, y + r + 15);
+    ctx.fillStyle = '#fff';
+    ctx.fillText(m.name, x, y + r + 14);
+    if (m.nextTurn !== 'normal' && !m.destroyed) {
+      ctx.fillStyle = '#ffcc00';
+      ctx.fillText(m.nextTurn === 'skip' ? 'П' : m.nextTurn === 'no-move' ? 'Н' : '!', x, y + 4);
+    }
+    ctx.restore();
+  }
+}
