@@ -44,6 +44,12 @@ export function effectOfHit(kind: TargetKind): VirtualEffect {
   return kind === 'infantry' ? 'killed' : 'damage';
 }
 
+/** In range of the shortest weapon firing, and not fully hidden. */
+export function attackAllowed(steps: number, shooters: readonly { range_steps: number }[], target: { cover: Cover }): boolean {
+  const rangeSteps = Math.min(...shooters.map((s) => s.range_steps));
+  return target.cover !== 'full' && steps <= rangeSteps + EPS;
+}
+
 /**
  * One trooper: Shooting + D6 > armour. Two or more at one target (a volley): the sum of their
  * Shooting + one D6 against armour + the number of weapons firing + one D6. A volley reaches
@@ -51,8 +57,7 @@ export function effectOfHit(kind: TargetKind): VirtualEffect {
  */
 export function resolveAttack(plan: AttackPlan, dice: Dice, data: BronepekhotaData): VirtualShotResult {
   const { shooters, target, steps } = plan;
-  const rangeSteps = Math.min(...shooters.map((s) => s.range_steps));
-  if (target.cover === 'full' || steps > rangeSteps + EPS) {
+  if (!attackAllowed(steps, shooters, target)) {
     return { allowed: false, steps, attacker_total: null, defender_total: null, hit: false, effect: 'none' };
   }
   const armour = target.armour + (target.cover === 'partial' ? data.cover.partial_armour_bonus.value : 0);
