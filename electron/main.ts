@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app as electronApp, BrowserWindow, ipcMain } from 'electron';
+import { IPC } from '../src/app/api/bridge.js';
+import { Intent } from '../src/app/api/intents.js';
+import type { ServerMessage } from '../src/app/api/view.js';
+import { AppController } from '../src/app/app-controller.js';
+import { bundledDemo } from '../src/app/demo/bundled-demo.js';
+import { connectHub } from '../src/app/link/hub-link.js';
+import { catalog } from '../src/app/setup/catalog.js';
+
+/**
+ * The Electron main process, kept thin: it owns the AppController (journal, link, engine) and
+ * relays typed intents and views over IPC. The renderer is the same build `shagomer serve`
+ * gives a browser; the preload exposes only the bridge of src/app/api/bridge.ts.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const dataDir = process.env.SHAGOMER_DATA ?? join(electronApp.getPath('home'), '.shagomer');
+const serialArg = process.argv.find((a) => a.startsWith('--serial='))?.slice('--serial='.length) ?? process.env.SHAGOMER_SERIAL;
+
+async function main(): Promise<void> {
+  await electronApp.whenReady();
+  const demo = bundledDemo(root);
+  const app = new AppController({ dataDir, demo: demo.ok ? demo.start : null });
+  if (serialArg) {
+    const hub = await connectHub(app, serialArg);
+    if (!hub.ok) app.setLinkStatus({ status: 'none', detail: hub.problem });
+  }
+  const win = new BrowserWindow({
+    width: 1600,
+    height: 960,
+    title: 'Шагомер',
+    webPreferences: { preload: join(here, 'preload.cjs'), contextIsolation: true, nodeIntegration: false, sandbox: true },
+  });
+  const push = (): void => {
+    if (!win.isDestroyed()) win.webContents.send(IPC.message, { type: 'view', view: app.view(false) } satisfies ServerMessage);
+  };
+  app.onChange(push);
+  ipcMain.on(IPC.subscribe, push);
+  ipcMain.handle(IPC.intent, (_e, raw: unknown) => {
+    const intent = Intent.safeParse(raw);
+    if (!intent.success) return { ok: false, problem: `${intent.error.issues[0]?.path.join('.') ?? 'intent'}: ${intent.error.issues[0]?.message ?? 'invalid'}` };
+    try {
+      return app.handle(intent.data);
+    } catch (e) {
+      return { ok: false, problem: `not recorded: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  });
+  ipcMain.handle(IPC.catalog, () => catalog());
+  ipcMain.handle(IPC.games, () => app.games());
+  ipcMain.handle(IPC.importGame, (_e, text: unknown) => (typeof text === 'string' ? app.store.importText(text, app.newGameId()) : { ok: false, problem: 'expected the text of an exported game' }));
+  const index = join(root, 'dist', 'ui', 'index.html');
+  if (!existsSync(index)) {
+    process.stderr.write(`shagomer: the renderer is not built (${index}); run "npm run build"\n`);
+    electronApp.exit(2);
+    return;
+  }
+  await win.loadFile(index);
+  electronApp.on('window-all-closed', () => {
+    app.close();
+    electronApp.quit();
+  });
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`shagomer: ${e instanceof Error ? e.message : String(e)}\n`);
+  electronApp.exit(1);
+});

@@ -1,0 +1,54 @@
+// `npm start`: the Electron app where it can run; otherwise ONE line saying why, and the same
+// app served to a browser (its URL printed by `shagomer serve`). Without a camera and a sensor
+// hub the app offers the bundled demo game on its first screen.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const passThrough = process.argv.slice(2);
+
+if (!existsSync('dist/src/cli/main.js') || !existsSync('dist/ui/index.html')) {
+  console.error('start: the app is not built; run "npm run build" (npm install does it) and try again');
+  process.exit(2);
+}
+
+/** Why Electron cannot start here, or null when it may. */
+function electronBlocker() {
+  let binary;
+  try {
+    binary = require('electron'); // the package exports the binary's path, or throws when it was never downloaded
+  } catch (e) {
+    return `no Electron binary (${String(e?.message ?? e).split('\n')[0]})`;
+  }
+  if (typeof binary !== 'string' || !existsSync(binary)) return 'no Electron binary (ELECTRON_SKIP_BINARY_DOWNLOAD or an offline install)';
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'no display (DISPLAY and WAYLAND_DISPLAY are unset)';
+  return null;
+}
+
+function serveInBrowser(reason) {
+  console.log(`start: Electron cannot start here (${reason}); serving the app to a browser instead`);
+  const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', ...passThrough], { stdio: 'inherit' });
+  const forward = (sig) => child.kill(sig);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+const blocker = electronBlocker();
+if (blocker) serveInBrowser(blocker);
+else {
+  const started = Date.now();
+  const child = spawn(require('electron'), ['dist/electron/main.js', ...passThrough], { stdio: ['inherit', 'inherit', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c) => {
+    stderr += c.toString();
+    process.stderr.write(c);
+  });
+  child.on('error', (e) => serveInBrowser(`it did not launch: ${e.message}`));
+  child.on('exit', (code) => {
+    // A crash within seconds is Electron failing to start (missing libraries, no GPU/display), not the user quitting.
+    if (code !== 0 && Date.now() - started < 5000) serveInBrowser(`it exited at start: ${stderr.trim().split('\n').pop() ?? `code ${code}`}`);
+    else process.exit(code ?? 0);
+  });
+}
