@@ -52,16 +52,16 @@ export function computeRanges(table: Table, options: RangesOptions = {}): Ranges
   const pairs: RangePair[] = [];
   const count = table.models.length;
   // A→B and B→A share one corridor (grown by the larger base), so the index is asked once per pair.
-  const corridors = new Map<number, Nearby>();
+  const corridors: (Nearby | undefined)[] = new Array<Nearby | undefined>(count * count);
   for (const shooter of table.models) {
     for (const target of table.models) {
       if (shooter.player === target.player) continue;
       const m = measurePair(table, shooter, target);
       const key = Math.min(shooter.index, target.index) * count + Math.max(shooter.index, target.index);
-      let nearby = corridors.get(key);
+      let nearby = corridors[key];
       if (!nearby) {
         nearby = source.near([shooter.xMm, shooter.yMm], [target.xMm, target.yMm], Math.max(shooter.radiusMm, target.radiusMm));
-        corridors.set(key, nearby);
+        corridors[key] = nearby;
       }
       const sight = pairSight(table, shooter, target, m.steps, nearby, naive);
       const inRange: Record<string, boolean> = {};

@@ -1,5 +1,5 @@
 import { clipSegmentToCircle, clipSegmentToRing, distanceToBoundaryMm, pointInPolygon, segmentHitsBox } from './polygon.js';
-import { isOwnUnit } from './sight-silhouette.js';
+import { holds, isOwnUnit } from './sight-silhouette.js';
 import type { Table, TableModel, TablePiece } from './table.js';
 import type { Nearby } from './table-index.js';
 
@@ -69,8 +69,10 @@ export function traceClasses(_table: Table, shooter: TableModel, target: TableMo
     dy /= len;
   }
   const pieces = nearby.pieces.filter((p) => p.cover.hides);
-  const holds = pieces.map((p) => pointInPolygon(shooter.xMm, shooter.yMm, p.ring) || pointInPolygon(target.xMm, target.yMm, p.ring));
-  const verdicts = pieces.map((p) => pieceVerdict(p, shooter, target, pointInPolygon(shooter.xMm, shooter.yMm, p.ring), pointInPolygon(target.xMm, target.yMm, p.ring), s));
+  const holdsShooter = pieces.map((p) => holds(p, shooter));
+  const holdsTarget = pieces.map((p) => holds(p, target));
+  const holdsEither = pieces.map((_, k) => (holdsShooter[k] as boolean) || (holdsTarget[k] as boolean));
+  const verdicts = pieces.map((p, k) => pieceVerdict(p, shooter, target, holdsShooter[k] as boolean, holdsTarget[k] as boolean, s));
   const blockers = nearby.models.filter((m) => modelBlocks(m, shooter, target, s));
   let visible = 0;
   let cover = false;
@@ -83,7 +85,7 @@ export function traceClasses(_table: Table, shooter: TableModel, target: TableMo
       const p = pieces[k] as TablePiece;
       const v = verdicts[k] as Verdict;
       if (v === 'none') continue;
-      const inside = holds[k] as boolean;
+      const inside = holdsEither[k] as boolean;
       if (!inside && !naive && !segmentHitsBox(ex, ey, px, py, p.box)) continue;
       if (inside || clipSegmentToRing(ex, ey, px, py, p.ring, p.convexTurn).length > 0) verdict = worse(verdict, v);
     }

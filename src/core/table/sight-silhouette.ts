@@ -31,6 +31,12 @@ export function isOwnUnit(m: TableModel, shooter: TableModel, target: TableModel
   return m.index === shooter.index || m.index === target.index || m.unit === shooter.unit || m.unit === target.unit;
 }
 
+/** Whether the model's centre is inside the piece (box first: most pieces are nowhere near). */
+export function holds(p: TablePiece, m: TableModel): boolean {
+  const b = p.box;
+  return m.xMm >= b.minX && m.xMm <= b.maxX && m.yMm >= b.minY && m.yMm <= b.maxY && pointInPolygon(m.xMm, m.yMm, p.ring);
+}
+
 /**
  * Every ray runs between the eye and the target's silhouette, so it never dips below the lower
  * of the two nor rises above the higher: obstacles wholly outside that band are dropped unclipped.
@@ -43,8 +49,7 @@ function obstaclesFor(nearby: Nearby, shooter: TableModel, target: TableModel, s
   for (const p of nearby.pieces) {
     if (!p.cover.hides || p.heightMm <= 0 || p.heightMm <= lowestMm) continue;
     // A model in woods, ruins, or any piece it stands in but not on, sees and is seen through its near part.
-    const inside = (m: TableModel): boolean => p.movement.kind !== 'stand-on' && pointInPolygon(m.xMm, m.yMm, p.ring);
-    const grey = p.greyZone || inside(shooter) || inside(target);
+    const grey = p.greyZone || (p.movement.kind !== 'stand-on' && (holds(p, shooter) || holds(p, target)));
     out.push({ piece: p, bottomMm: 0, topMm: p.heightMm, seeMm: grey ? seeMm : -1, circle: null });
   }
   for (const m of nearby.models) {
@@ -66,18 +71,30 @@ function footprint(o: Obstacle, ex: number, ey: number, px: number, py: number, 
   return clipSegmentToRing(ex, ey, px, py, p.ring, p.convexTurn);
 }
 
-/** Whether the 3-D ray (height ez at t=0, pz at t=1) is stopped inside these footprint parts. */
-function stops(o: Obstacle, spans: number[], ez: number, pz: number, rayLenMm: number): boolean {
+/**
+ * For a solid obstacle and one stretch [t0, t1] of a ray's footprint: the target heights pz for
+ * which the ray (eye height ez at t=0, pz at t=1) passes between the obstacle's bottom and top
+ * there. z is linear in t and rises with pz, so the answer is one open interval of pz: the
+ * rows of a column are then sorted against it instead of each being traced.
+ */
+function blockedBand(ez: number, t0: number, t1: number, bottomMm: number, topMm: number, out: Float64Array, at: number): void {
+  const hi = (t: number): number => (t > 1e-12 ? ez + (topMm - ez) / t : ez < topMm ? Infinity : -Infinity);
+  const lo = (t: number): number => (t > 1e-12 ? ez + (bottomMm - ez) / t : ez > bottomMm ? -Infinity : Infinity);
+  out[at] = Math.min(lo(t0), lo(t1));
+  out[at + 1] = Math.max(hi(t0), hi(t1));
+}
+
+const inBand = (pz: number, low: number, high: number): boolean => pz > low + 1e-9 && pz < high - 1e-9;
+
+/** Grey zones: whether the ray runs further under the top inside these stretches than one may see. */
+function greyStops(o: Obstacle, spans: number[], ez: number, pz: number, rayLenMm: number): boolean {
   let underMm = 0;
   for (let k = 0; k + 1 < spans.length; k += 2) {
     const t0 = spans[k] as number;
     const t1 = spans[k + 1] as number;
     const z0 = ez + (pz - ez) * t0;
     const z1 = ez + (pz - ez) * t1;
-    const zLow = Math.min(z0, z1);
-    const zHigh = Math.max(z0, z1);
-    if (zLow >= o.topMm - 1e-9 || zHigh <= o.bottomMm + 1e-9) continue;
-    if (o.seeMm < 0) return true;
+    if (Math.min(z0, z1) >= o.topMm - 1e-9 || Math.max(z0, z1) <= o.bottomMm + 1e-9) continue;
     // The stretch of this span below the top: z is linear in t, so clip t to z < top.
     let a = t0;
     let b = t1;
@@ -92,16 +109,30 @@ function stops(o: Obstacle, spans: number[], ez: number, pz: number, rayLenMm: n
   return false;
 }
 
+const band = new Float64Array(2);
+
+/** One ray against one obstacle, from scratch: what the naive baseline does for every ray. */
+function rayStopped(o: Obstacle, spans: number[], ez: number, pz: number, rayLenMm: number): boolean {
+  if (o.seeMm >= 0) return greyStops(o, spans, ez, pz, rayLenMm);
+  for (let k = 0; k + 1 < spans.length; k += 2) {
+    blockedBand(ez, spans[k] as number, spans[k + 1] as number, o.bottomMm, o.topMm, band, 0);
+    if (inBand(pz, band[0] as number, band[1] as number)) return true;
+  }
+  return false;
+}
+
 /**
  * Rays from the shooter's eye to a grid over the target's silhouette (its base width across
  * the sight line, its height up). Every ray of one column shares its footprint on the table, so
- * the indexed tracer clips each obstacle once per column; `naive` clips it again for every ray
- * and skips the box test, the baseline the bench times.
+ * the indexed tracer clips each obstacle once per column and turns solid ones into bands of
+ * blocked heights; `naive` clips and tests every obstacle again for every ray, without the box
+ * test, the baseline the bench times.
  */
 export function traceSilhouette(table: Table, shooter: TableModel, target: TableModel, nearby: Nearby, s: SilhouetteSettings, naive = false): SilhouetteSight {
   const obstacles = obstaclesFor(nearby, shooter, target, s.greyZoneSeeMm, naive);
   const ex = shooter.xMm;
   const ey = shooter.yMm;
+  const ez = shooter.eyeZMm;
   let dx = target.xMm - ex;
   let dy = target.yMm - ey;
   const len = Math.hypot(dx, dy);
@@ -123,19 +154,63 @@ export function traceSilhouette(table: Table, shooter: TableModel, target: Table
     const px = target.xMm + nx * offsetMm;
     const py = target.yMm + ny * offsetMm;
     const rayLenMm = Math.hypot(px - ex, py - ey);
-    const spans = naive ? null : obstacles.map((o) => footprint(o, ex, ey, px, py, true));
+    if (naive) {
+      for (const pz of zs) {
+        let clear = true;
+        for (const o of obstacles) {
+          const sp = footprint(o, ex, ey, px, py, false);
+          if (sp.length === 0 || !rayStopped(o, sp, ez, pz, rayLenMm)) continue;
+          clear = false;
+          if (o.piece) hiding.add(o.piece);
+        }
+        if (clear) visible++;
+      }
+      continue;
+    }
+    let bandCount = 0;
+    const grey: { o: Obstacle; spans: number[] }[] = [];
+    for (let k = 0; k < obstacles.length; k++) {
+      const o = obstacles[k] as Obstacle;
+      const sp = footprint(o, ex, ey, px, py, true);
+      if (sp.length === 0) continue;
+      if (o.seeMm >= 0) {
+        grey.push({ o, spans: sp });
+        continue;
+      }
+      for (let q = 0; q + 1 < sp.length; q += 2) {
+        if (bandCount * 3 + 3 > bands.length) {
+          const grown = new Float64Array(bands.length * 2);
+          grown.set(bands);
+          bands = grown;
+        }
+        blockedBand(ez, sp[q] as number, sp[q + 1] as number, o.bottomMm, o.topMm, bands, bandCount * 3);
+        bands[bandCount * 3 + 2] = k;
+        bandCount++;
+      }
+    }
+    // Nothing stands on this column's line: every row of it is seen.
+    if (bandCount === 0 && grey.length === 0) {
+      visible += s.rows;
+      continue;
+    }
     for (const pz of zs) {
       let clear = true;
-      for (let k = 0; k < obstacles.length; k++) {
-        const o = obstacles[k] as Obstacle;
-        const sp = spans ? (spans[k] as number[]) : footprint(o, ex, ey, px, py, false);
-        if (sp.length === 0 || !stops(o, sp, shooter.eyeZMm, pz, rayLenMm)) continue;
+      for (let b = 0; b < bandCount; b++) {
+        if (!inBand(pz, bands[b * 3] as number, bands[b * 3 + 1] as number)) continue;
         clear = false;
-        if (o.piece) hiding.add(o.piece);
-        else break; // models come after all pieces, so every hiding piece is already named
+        const piece = (obstacles[bands[b * 3 + 2] as number] as Obstacle).piece;
+        if (piece) hiding.add(piece);
+      }
+      for (const g of grey) {
+        if (!greyStops(g.o, g.spans, ez, pz, rayLenMm)) continue;
+        clear = false;
+        if (g.o.piece) hiding.add(g.o.piece);
       }
       if (clear) visible++;
     }
   }
   return { visible, total: s.columns * s.rows, hidingPieces: [...hiding].sort((a, b) => a.index - b.index) };
 }
+
+/** Blocked-height bands of one column: low, high, obstacle index; grown on demand, never shrunk. */
+let bands = new Float64Array(3 * 64);

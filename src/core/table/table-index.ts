@@ -28,6 +28,7 @@ export class TableIndex implements NearbySource {
   private readonly cells: number[][];
   private readonly boxes: BoxMm[];
   private readonly stamp: Int32Array;
+  private readonly found: Int32Array;
   private query = 0;
   private readonly originX: number;
   private readonly originY: number;
@@ -57,6 +58,7 @@ export class TableIndex implements NearbySource {
     this.rows = Math.max(1, Math.ceil((maxY - minY) / this.cellMm) + 1);
     this.cells = Array.from({ length: this.cols * this.rows }, () => []);
     this.stamp = new Int32Array(this.boxes.length);
+    this.found = new Int32Array(this.boxes.length);
     this.boxes.forEach((b, item) => {
       const [c0, r0] = this.cellOf(b.minX, b.minY);
       const [c1, r1] = this.cellOf(b.maxX, b.maxY);
@@ -71,45 +73,59 @@ export class TableIndex implements NearbySource {
   }
 
   near(a: PointMm, b: PointMm, padMm: number): Nearby {
-    const out: Nearby = { pieces: [], models: [] };
     this.query++;
     const reach = padMm + 1e-6;
-    const [, r0] = this.cellOf(0, Math.min(a[1], b[1]) - reach);
-    const [, r1] = this.cellOf(0, Math.max(a[1], b[1]) + reach);
-    const pieceCount = this.table.pieces.length;
-    const dx = b[0] - a[0];
-    const dy = b[1] - a[1];
+    const ax = a[0];
+    const ay = a[1];
+    const dx = b[0] - ax;
+    const dy = b[1] - ay;
+    const cell = this.cellMm;
+    const r0 = this.clampRow(Math.floor((Math.min(ay, b[1]) - reach - this.originY) / cell));
+    const r1 = this.clampRow(Math.floor((Math.max(ay, b[1]) + reach - this.originY) / cell));
+    let found = 0;
     for (let r = r0; r <= r1; r++) {
       // The stretch of the line inside this row's band (grown by the reach) gives the columns to visit.
-      const bandLo = this.originY + r * this.cellMm - reach;
-      const bandHi = bandLo + this.cellMm + 2 * reach;
+      const bandLo = this.originY + r * cell - reach;
+      const bandHi = bandLo + cell + 2 * reach;
       let t0 = 0;
       let t1 = 1;
       if (Math.abs(dy) > 1e-12) {
-        const ta = (bandLo - a[1]) / dy;
-        const tb = (bandHi - a[1]) / dy;
+        const ta = (bandLo - ay) / dy;
+        const tb = (bandHi - ay) / dy;
         t0 = Math.max(0, Math.min(ta, tb));
         t1 = Math.min(1, Math.max(ta, tb));
         if (t0 > t1) continue;
-      } else if (a[1] < bandLo || a[1] > bandHi) continue;
-      const xa = a[0] + dx * t0;
-      const xb = a[0] + dx * t1;
-      const [c0] = this.cellOf(Math.min(xa, xb) - reach, 0);
-      const [c1] = this.cellOf(Math.max(xa, xb) + reach, 0);
+      } else if (ay < bandLo || ay > bandHi) continue;
+      const xa = ax + dx * t0;
+      const xb = ax + dx * t1;
+      const c0 = this.clampCol(Math.floor((Math.min(xa, xb) - reach - this.originX) / cell));
+      const c1 = this.clampCol(Math.floor((Math.max(xa, xb) + reach - this.originX) / cell));
       for (let c = c0; c <= c1; c++) {
         const items = this.cells[r * this.cols + c] as number[];
-        for (const item of items) {
+        for (let k = 0; k < items.length; k++) {
+          const item = items[k] as number;
           if (this.stamp[item] === this.query) continue;
           this.stamp[item] = this.query;
-          if (!segmentHitsBox(a[0], a[1], b[0], b[1], this.boxes[item] as BoxMm, reach)) continue;
-          if (item < pieceCount) out.pieces.push(this.table.pieces[item] as TablePiece);
-          else out.models.push(this.table.models[item - pieceCount] as TableModel);
+          if (segmentHitsBox(ax, ay, b[0], b[1], this.boxes[item] as BoxMm, reach)) this.found[found++] = item;
         }
       }
     }
     // Index order keeps results independent of how the grid happened to list them.
-    if (out.pieces.length > 1) out.pieces.sort((p, q) => p.index - q.index);
-    if (out.models.length > 1) out.models.sort((p, q) => p.index - q.index);
+    const ids = this.found.subarray(0, found).sort();
+    const out: Nearby = { pieces: [], models: [] };
+    const pieceCount = this.table.pieces.length;
+    for (const item of ids) {
+      if (item < pieceCount) out.pieces.push(this.table.pieces[item] as TablePiece);
+      else out.models.push(this.table.models[item - pieceCount] as TableModel);
+    }
     return out;
+  }
+
+  private clampRow(r: number): number {
+    return Math.min(this.rows - 1, Math.max(0, r));
+  }
+
+  private clampCol(c: number): number {
+    return Math.min(this.cols - 1, Math.max(0, c));
   }
 }
