@@ -23,6 +23,12 @@ export interface Dice {
    * stands. Returns the standing result.
    */
   rollWithReroll(sides: number, reroll: (first: number) => boolean): number;
+  /**
+   * Roll each die of `pool` (sides of each, in order), then one die of `againstSides`; how many
+   * pool dice show strictly more than it (Стальная война's shooter dice against the range die).
+   * Under enumeration this is n+1 branches instead of the product of every die's faces.
+   */
+  countAbove(pool: readonly number[], againstSides: number): number;
 }
 
 /** Raised when scripted dice run out or hold an impossible value: a user error, not a bug. */
@@ -72,5 +78,11 @@ export abstract class RecordingDice implements Dice {
   rollWithReroll(sides: number, reroll: (first: number) => boolean): number {
     const first = this.roll(sides);
     return reroll(first) ? this.roll(sides) : first;
+  }
+
+  countAbove(pool: readonly number[], againstSides: number): number {
+    const faces = pool.map((sides) => this.roll(sides));
+    const against = this.roll(againstSides);
+    return faces.filter((f) => f > against).length;
   }
 }

@@ -67,6 +67,27 @@ function binomial(count: number, sides: number, target: number): Choice {
   });
 }
 
+/** How many pool dice beat one opposing die: for each opposing face, a sum of independent trials. */
+function above(pool: readonly number[], againstSides: number): Choice {
+  return memo(`a${pool.join(',')}:${againstSides}`, () => {
+    let total = Array.from({ length: pool.length + 1 }, () => Fraction.ZERO);
+    const perFace = Fraction.of(1, againstSides);
+    for (let r = 1; r <= againstSides; r++) {
+      let dist = [Fraction.ONE];
+      for (const sides of pool) {
+        const p = Fraction.of(Math.max(0, sides - r), sides);
+        const q = Fraction.ONE.sub(p);
+        dist = Array.from({ length: dist.length + 1 }, (_, k) =>
+          (k < dist.length ? (dist[k] as Fraction).mul(q) : Fraction.ZERO).add(k > 0 ? (dist[k - 1] as Fraction).mul(p) : Fraction.ZERO),
+        );
+      }
+      total = total.map((t, k) => t.add((dist[k] as Fraction).mul(perFace)));
+    }
+    const values = total.map((_, k) => k).filter((k) => !(total[k] as Fraction).isZero());
+    return { weights: values.map((k) => total[k] as Fraction), values };
+  });
+}
+
 /**
  * Walks every path through an action's dice, depth first, re-running the action once per
  * path (an odometer over the choices it made). Shared mechanics arrive as single weighted
@@ -148,6 +169,10 @@ class EnumeratingDice implements Dice {
   rollWithReroll(sides: number, reroll: (first: number) => boolean): number {
     const first = this.roll(sides);
     return reroll(first) ? this.roll(sides) : first;
+  }
+
+  countAbove(pool: readonly number[], againstSides: number): number {
+    return this.take(above(pool, againstSides));
   }
 }
 

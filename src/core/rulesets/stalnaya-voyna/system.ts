@@ -1,22 +1,21 @@
-import { z } from 'zod';
-import { DistanceRulesSchema } from '../../measure/distance-rules.js';
 import type { GameSystem } from '../game-system.js';
+import { commanderLostAction, meleeCasualtyAction, reorganiseAction } from './after-effects.js';
+import { stalnayaVoynaSchema, type StalnayaVoynaData } from './data-schema.js';
+import { fireAction } from './fire.js';
 import raw from './ruleset.json' with { type: 'json' };
+import { woundAction } from './wound.js';
 
-export const stalnayaVoynaSchema = z
-  .object({
-    id: z.literal('stalnaya-voyna'),
-    name_ru: z.string(),
-    name_en: z.string(),
-    distance: DistanceRulesSchema,
-  })
-  .strict();
-
-export type StalnayaVoynaData = z.infer<typeof stalnayaVoynaSchema>;
+export { stalnayaVoynaSchema, type StalnayaVoynaData } from './data-schema.js';
 
 export const stalnayaVoyna: GameSystem<StalnayaVoynaData> = {
   id: 'stalnaya-voyna',
   schema: stalnayaVoynaSchema,
   data: stalnayaVoynaSchema.parse(raw),
-  actions: {},
+  actions: {
+    fire: fireAction,
+    wound: woundAction,
+    'melee-casualty': meleeCasualtyAction,
+    reorganise: reorganiseAction,
+    'commander-lost': commanderLostAction,
+  },
 };

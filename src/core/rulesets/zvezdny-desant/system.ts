@@ -1,22 +1,19 @@
-import { z } from 'zod';
-import { DistanceRulesSchema } from '../../measure/distance-rules.js';
 import type { GameSystem } from '../game-system.js';
+import { activationOrderAction } from './activation-order.js';
+import { zvezdnyDesantSchema, type ZvezdnyDesantData } from './data-schema.js';
+import { meleeAction } from './melee.js';
 import raw from './ruleset.json' with { type: 'json' };
+import { woundTestAction } from './wound-test.js';
 
-export const zvezdnyDesantSchema = z
-  .object({
-    id: z.literal('zvezdny-desant'),
-    name_ru: z.string(),
-    name_en: z.string(),
-    distance: DistanceRulesSchema,
-  })
-  .strict();
-
-export type ZvezdnyDesantData = z.infer<typeof zvezdnyDesantSchema>;
+export { zvezdnyDesantSchema, type ZvezdnyDesantData } from './data-schema.js';
 
 export const zvezdnyDesant: GameSystem<ZvezdnyDesantData> = {
   id: 'zvezdny-desant',
   schema: zvezdnyDesantSchema,
   data: zvezdnyDesantSchema.parse(raw),
-  actions: {},
+  actions: {
+    'wound-test': woundTestAction,
+    'activation-order': activationOrderAction,
+    melee: meleeAction,
+  },
 };
