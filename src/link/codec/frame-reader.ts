@@ -18,88 +18,125 @@ function hexValue(c: number): number {
 }
 
 /**
- * Streaming deframer: bytes in any chunking, frames out. It owns one 128-byte buffer and
- * allocates only the BODY string of a good frame. Bytes outside a frame are line noise and
- * are skipped; a `$` always starts over.
+ * Streaming deframer: bytes in any chunking, frames out. Frame boundaries are found with
+ * the native indexOf; a frame that lies inside one chunk is checked in place, and only one
+ * split across chunks is copied into the reader's 128-byte buffer. A good frame costs one
+ * string (its BODY). Bytes outside a frame are line noise; a `$` always starts over.
  */
 export class FrameReader {
   private readonly buf = Buffer.alloc(MAX_FRAME_BYTES);
+  /** Bytes of an unfinished frame held in buf (0: not inside a frame). */
   private len = 0;
-  private inFrame = false;
   /** Bytes skipped outside frames (noise between frames). */
   noiseBytes = 0;
 
   constructor(private readonly sink: FrameSink) {}
 
   push(chunk: Uint8Array): void {
-    const buf = this.buf;
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk[i] as number;
-      if (c === DOLLAR) {
-        if (this.inFrame && this.len > 1) this.sink.reject('truncated');
-        buf[0] = c;
-        this.len = 1;
-        this.inFrame = true;
-        continue;
-      }
-      if (!this.inFrame) {
-        this.noiseBytes++;
-        continue;
-      }
-      if (this.len >= MAX_FRAME_BYTES) {
-        // The newline itself would make it 129 bytes or more.
-        this.inFrame = false;
-        this.len = 0;
-        this.sink.reject('too-long');
-        continue;
-      }
-      buf[this.len++] = c;
-      if (c === LF) {
-        this.inFrame = false;
-        this.finish();
-        this.len = 0;
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const n = bytes.length;
+    let i = 0;
+    while (i < n) {
+      if (this.len === 0) {
+        const start = bytes.indexOf(DOLLAR, i);
+        if (start < 0) {
+          this.noiseBytes += n - i;
+          return;
+        }
+        this.noiseBytes += start - i;
+        i = this.frameFrom(bytes, start, n);
+      } else {
+        i = this.continueFrame(bytes, i, n);
       }
     }
   }
 
   /** Drops a half-received frame, e.g. when the port closes. */
   reset(): void {
-    if (this.inFrame && this.len > 1) this.sink.reject('truncated');
-    this.inFrame = false;
+    if (this.len > 1) this.sink.reject('truncated');
     this.len = 0;
   }
 
-  private finish(): void {
+  /** A frame starts at `start` ('$'). Returns where scanning resumes. */
+  private frameFrom(bytes: Buffer, start: number, n: number): number {
+    const limit = Math.min(n, start + MAX_FRAME_BYTES);
+    let j = start + 1;
+    for (; j < limit; j++) {
+      const c = bytes[j] as number;
+      if (c === LF) {
+        this.finish(bytes, start, j + 1);
+        return j + 1;
+      }
+      if (c === DOLLAR) {
+        this.sink.reject('truncated');
+        return j;
+      }
+    }
+    if (j - start >= MAX_FRAME_BYTES) {
+      this.sink.reject('too-long');
+      return j;
+    }
+    // The chunk ended inside the frame: keep what we have.
+    bytes.copy(this.buf, 0, start, n);
+    this.len = n - start;
+    return n;
+  }
+
+  private continueFrame(bytes: Buffer, i: number, n: number): number {
     const buf = this.buf;
-    // buf: '$' BODY '*' H H H H ['\r'] '\n'
-    let end = this.len - 1;
-    if (end > 0 && buf[end - 1] === CR) end--;
-    const star = end - 5;
-    if (star < 1 || buf[star] !== STAR) {
+    for (let j = i; j < n; j++) {
+      const c = bytes[j] as number;
+      if (c === DOLLAR) {
+        this.len = 0;
+        this.sink.reject('truncated');
+        return j;
+      }
+      if (this.len >= MAX_FRAME_BYTES) {
+        this.len = 0;
+        this.sink.reject('too-long');
+        return j;
+      }
+      buf[this.len++] = c;
+      if (c === LF) {
+        const len = this.len;
+        this.len = 0;
+        this.finish(buf, 0, len);
+        return j + 1;
+      }
+    }
+    return n;
+  }
+
+  /** src[start, end): '$' BODY '*' H H H H ['\r'] '\n'. */
+  private finish(src: Buffer, start: number, end: number): void {
+    let stop = end - 1;
+    if (stop > start && src[stop - 1] === CR) stop--;
+    const star = stop - 5;
+    if (star < start + 1 || src[star] !== STAR) {
       this.sink.reject('malformed');
       return;
     }
     let wireCrc = 0;
-    for (let i = star + 1; i < end; i++) {
-      const h = hexValue(buf[i] as number);
+    for (let k = star + 1; k < stop; k++) {
+      const h = hexValue(src[k] as number);
       if (h < 0) {
         this.sink.reject('malformed');
         return;
       }
       wireCrc = (wireCrc << 4) | h;
     }
-    if (crc16Bytes(buf, 1, star) !== wireCrc) {
+    if (crc16Bytes(src, start + 1, star) !== wireCrc) {
       this.sink.reject('bad-crc');
       return;
     }
-    for (let i = 1; i < star; i++) {
-      const c = buf[i] as number;
+    for (let k = start + 1; k < star; k++) {
+      const c = src[k] as number;
       if (c < 0x20 || c > 0x7e || c === STAR) {
         this.sink.reject('malformed');
         return;
       }
     }
     // latin1 over ASCII is a byte-for-byte copy: the cheapest decode Node offers.
-    this.sink.frame(buf.toString('latin1', 1, star));
+    this.sink.frame(src.toString('latin1', start + 1, star));
   }
 }

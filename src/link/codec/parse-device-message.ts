@@ -28,7 +28,6 @@ function parseNodes(field: string): NodeInfo[] | undefined {
 export function parseDeviceBody(body: string): ParseResult<DeviceMessage> {
   const f = body.split(',');
   const type = f[0] as string;
-  if (!isMessageType(type)) return bad('TYPE: expected upper-case letters, digits, _');
   if (f.length < 3) return bad('expected TYPE,SEQ,T_MS at least');
   const seq = parseUnsigned(f[1] as string, 5, MAX_SEQ);
   if (seq === undefined) return bad('SEQ: expected 0-65535');
@@ -87,6 +86,8 @@ export function parseDeviceBody(body: string): ParseResult<DeviceMessage> {
       return { ok: true, value: { type, seq, tMs, code, text } };
     }
     default:
+      // Checked here only: the known types above are valid by the switch itself.
+      if (!isMessageType(type)) return bad('TYPE: expected upper-case letters, digits, _');
       return { ok: true, value: { type: 'UNKNOWN', seq, tMs, wireType: type } };
   }
 }

@@ -21,9 +21,15 @@ export function parseAngleDeg(field: string): number | undefined {
   return v >= -180 && v <= 180 ? v : undefined;
 }
 
-const NODE_ID = /^[A-Za-z0-9]{1,8}$/;
+/** 1–8 ASCII letters or digits (a loop: this runs for every HIT, SHOT and TILT). */
 export function isNodeId(field: string): boolean {
-  return NODE_ID.test(field);
+  const n = field.length;
+  if (n === 0 || n > 8) return false;
+  for (let i = 0; i < n; i++) {
+    const c = field.charCodeAt(i);
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))) return false;
+  }
+  return true;
 }
 
 const BOOT = /^[0-9A-Fa-f]{8}$/;
