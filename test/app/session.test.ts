@@ -1,0 +1,155 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SensorReading } from '../../src/app/api/game-events.js';
+import type { ModelDraft } from '../../src/app/api/intents.js';
+import { AppController } from '../../src/app/app-controller.js';
+import { foldGame } from '../../src/app/session/game-state.js';
+
+const model = (player: 'A' | 'B', name: string, kind: ModelDraft['kind'], stamina: number, nodes: Partial<Pick<ModelDraft, 'hitNode' | 'tiltNode' | 'launcherNode'>> = {}): ModelDraft => ({
+  player,
+  name,
+  kind,
+  armour: 2,
+  stamina,
+  speedSteps: kind === 'vehicle' ? 8 : 4,
+  baseMm: kind === 'vehicle' ? 80 : 25,
+  heightMm: 40,
+  weapons: [{ id: 'assault-rifle', label: 'Автомат', rangeSteps: 16, power: 2, accuracyBonus: 0 }],
+  tag: null,
+  hitNode: nodes.hitNode ?? null,
+  tiltNode: nodes.tiltNode ?? null,
+  launcherNode: nodes.launcherNode ?? null,
+});
+
+let seq = 0;
+const reading = (kind: SensorReading['kind'], node: string, extra: Partial<SensorReading> = {}): SensorReading => ({ key: `0badf00d:${seq++}`, kind, node, deviceTMs: seq * 10, hostMs: 1_000 + seq, ...extra });
+
+function game(): AppController {
+  const app = new AppController({ dataDir: mkdtempSync(join(tmpdir(), 'shagomer-session-')), clock: () => 1_764_000_000_000 });
+  const ok = (r: { ok: boolean; problem?: string }) => expect(r).toEqual({ ok: true });
+  ok(app.handle({ type: 'new-game', ruleset: 'vtorzhenie', title: 't', seed: 'seed-1', players: [{ id: 'A', name: 'A', colour: '#112233' }, { id: 'B', name: 'B', colour: '#332211' }] }));
+  ok(app.handle({ type: 'add-model', model: model('A', 'Танк', 'vehicle', 3, { launcherNode: 'L1', hitNode: 'V1', tiltNode: 'V1T' }) }));
+  ok(app.handle({ type: 'add-model', model: model('B', 'Шагоход', 'vehicle', 3, { launcherNode: 'L2', hitNode: 'V2', tiltNode: 'V2T' }) }));
+  ok(app.handle({ type: 'add-model', model: model('B', 'Пехотинец', 'infantry', 1) }));
+  ok(app.handle({ type: 'place-models', models: [{ id: 'A1', xMm: 100, yMm: 100, fallen: false }, { id: 'B1', xMm: 500, yMm: 100, fallen: false }, { id: 'B2', xMm: 300, yMm: 400, fallen: false }] }));
+  ok(app.handle({ type: 'finish-setup', firstPlayer: 'A' }));
+  return app;
+}
+
+describe('game session', () => {
+  it('joins SHOT, HIT and TILT into one outcome, asks for the critical die, and applies it', () => {
+    const app = game();
+    app.recordSensor(reading('SHOT', 'L1'));
+    app.recordSensor(reading('HIT', 'V2', { strength: 700 }));
+    app.recordSensor(reading('TILT', 'V2T', { state: 'DOWN', angleDeg: 80 }));
+    const v = app.view(false);
+    expect(v.shot?.shooterId).toBe('A1');
+    expect(v.shot?.attribution).toEqual({ targetId: 'B1', hit: true, fell: true, ricochet: false });
+    expect(v.shot?.score.kind).toBe('needs-die');
+    if (v.shot?.score.kind === 'needs-die') {
+      expect(v.shot.score.damage).toBe(2);
+      expect(v.shot.score.odds['next_turn=skip']).toBe('1/3');
+    }
+    expect(app.handle({ type: 'commit-shot', die: null })).toEqual({ ok: false, problem: expect.stringContaining('critical die') });
+    expect(app.handle({ type: 'commit-shot', die: { source: 'physical', value: 5 } })).toEqual({ ok: true });
+    const b1 = app.view(false).models.find((m) => m.id === 'B1');
+    expect(b1).toMatchObject({ damage: 2, fallen: true, destroyed: false, nextTurn: 'skip', mayMove: false, mayShoot: false });
+  });
+
+  it('drops a resent hub message (same boot and seq) and keeps the first', () => {
+    const app = game();
+    const r = reading('SHOT', 'L1');
+    expect(app.recordSensor(r)).toBe('recorded');
+    expect(app.recordSensor(r)).toBe('duplicate');
+    expect(app.game?.records().filter((x) => x.event.type === 'sensor')).toHaveLength(1);
+  });
+
+  it('takes a camera fall as the target of a shot without hit sensors (infantry)', () => {
+    const app = game();
+    app.recordSensor(reading('SHOT', 'L1'));
+    app.game?.recordPositions('camera', [{ id: 'B2', xMm: 302, yMm: 404, fallen: true }]);
+    expect(app.view(false).shot?.attribution).toEqual({ targetId: 'B2', hit: true, fell: true, ricochet: false });
+    expect(app.handle({ type: 'commit-shot', die: { source: 'virtual' } })).toEqual({ ok: true });
+    expect(app.view(false).models.find((m) => m.id === 'B2')).toMatchObject({ destroyed: true, damage: 2 }) // the engine reports the fall's total (2), past stamina 1;
+  });
+
+  it('lets the referee correct the attribution before committing; the correction is journalled', () => {
+    const app = game();
+    app.recordSensor(reading('SHOT', 'L1'));
+    app.recordSensor(reading('HIT', 'V2', { strength: 300 }));
+    expect(app.handle({ type: 'correct-shot', attribution: { targetId: 'B1', hit: false, fell: false, ricochet: false } })).toEqual({ ok: true });
+    expect(app.handle({ type: 'commit-shot', die: null })).toEqual({ ok: true });
+    expect(app.view(false).models.find((m) => m.id === 'B1')?.damage).toBe(0);
+    expect(app.game?.records().some((r) => r.event.type === 'shot-corrected')).toBe(true);
+  });
+
+  it('clears "cannot move" after the owner\'s next own turn, not before', () => {
+    const app = game();
+    app.recordSensor(reading('SHOT', 'L1'));
+    app.recordSensor(reading('HIT', 'V2', { strength: 700 }));
+    app.recordSensor(reading('TILT', 'V2T', { state: 'DOWN', angleDeg: 80 }));
+    app.handle({ type: 'commit-shot', die: { source: 'physical', value: 3 } });
+    const b1 = () => app.view(false).models.find((m) => m.id === 'B1');
+    expect(b1()?.nextTurn).toBe('no-move');
+    app.handle({ type: 'end-turn' }); // A's turn ends: B1 still may not move in B's turn
+    expect(b1()?.nextTurn).toBe('no-move');
+    expect(app.view(false).active).toBe('B');
+    app.handle({ type: 'end-turn' }); // B's turn ends: the state is spent
+    expect(b1()?.nextTurn).toBe('normal');
+  });
+
+  it('undo takes back the last decision and the virtual die replays the same', () => {
+    const app = game();
+    app.recordSensor(reading('SHOT', 'L1'));
+    app.recordSensor(reading('HIT', 'V2', { strength: 700 }));
+    app.recordSensor(reading('TILT', 'V2T', { state: 'DOWN', angleDeg: 80 }));
+    app.handle({ type: 'commit-shot', die: { source: 'virtual' } });
+    const first = app.view(false).shots[0]?.critical?.value;
+    expect(app.handle({ type: 'undo' })).toEqual({ ok: true });
+    expect(app.view(false).models.find((m) => m.id === 'B1')?.damage).toBe(0);
+    expect(app.view(false).shot).not.toBeNull(); // the shot is open again
+    app.handle({ type: 'commit-shot', die: { source: 'virtual' } });
+    expect(app.view(false).shots.at(-1)?.critical?.value).toBe(first);
+    expect(app.view(false).warnings).toEqual([]);
+  });
+
+  it('resumes from disk with the same state, and a replay folds bit for bit the same', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shagomer-resume-'));
+    const app = new AppController({ dataDir: dir });
+    app.handle({ type: 'new-game', ruleset: 'vtorzhenie', title: 'r', seed: 's', players: [{ id: 'A', name: 'A', colour: '#112233' }, { id: 'B', name: 'B', colour: '#332211' }] });
+    app.handle({ type: 'add-model', model: model('A', 'Танк', 'vehicle', 3, { launcherNode: 'L1' }) });
+    app.handle({ type: 'add-model', model: model('B', 'Шагоход', 'vehicle', 3, { hitNode: 'V2' }) });
+    app.handle({ type: 'finish-setup', firstPlayer: 'A' });
+    app.recordSensor(reading('SHOT', 'L1'));
+    app.recordSensor(reading('HIT', 'V2', { strength: 500 }));
+    app.handle({ type: 'commit-shot', die: null });
+    app.handle({ type: 'end-turn' });
+    const before = app.view(false);
+    const records = app.game?.records() ?? [];
+    app.close();
+    const again = new AppController({ dataDir: dir });
+    expect(again.view(false)).toEqual(before);
+    expect(JSON.stringify([...foldGame(records).models])).toBe(JSON.stringify([...(again.game?.current.models ?? [])]));
+    again.close();
+  });
+
+  it('refuses what the rules or the phase do not allow, with a reason', () => {
+    const app = game();
+    expect(app.handle({ type: 'add-model', model: model('A', 'x', 'infantry', 1) })).toEqual({ ok: false, problem: 'models are added during setup' });
+    expect(app.handle({ type: 'commit-shot', die: null })).toEqual({ ok: false, problem: 'no shot is open' });
+    expect(app.handle({ type: 'select', shooterId: 'Z9', targetId: null, weaponId: null })).toEqual({ ok: false, problem: 'no model Z9' });
+  });
+
+  it('shows band, steps and exact odds of the selected attack from the engine', () => {
+    const app = game();
+    app.handle({ type: 'select', shooterId: 'A1', targetId: 'B2', weaponId: null });
+    const v = app.view(false);
+    const pair = v.pairs.find((p) => p.targetId === 'B2');
+    // 200,300 mm apart: 36.06 cm; 35 cm + 1.06 cm over the 1-cm tolerance → 8 шагов; band short (16–40 cm).
+    expect(pair).toMatchObject({ steps: 8, band: 'short', closeCombat: false });
+    expect(v.odds?.problem).toBeNull();
+    expect(v.odds?.odds['hit=true']).toMatch(/^\d+\/\d+$/);
+  });
+});
