@@ -1,4 +1,4 @@
-import { clipSegmentToCircle, clipSegmentToRing, distanceToBoundaryMm, pointInPolygon, segmentHitsBox } from './polygon.js';
+import { clipSegmentToCircle, clipSegmentToRing, distanceToBoundaryMm, segmentHitsBox } from './polygon.js';
 import { holds, isOwnUnit } from './sight-silhouette.js';
 import type { Table, TableModel, TablePiece } from './table.js';
 import type { Nearby } from './table-index.js';
