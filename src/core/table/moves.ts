@@ -1,5 +1,5 @@
 import { stepsFor } from '../measure/measure.js';
-import { clipSegmentToPolygon, pointInPolygon, type PointMm } from './polygon.js';
+import { clipSegmentToPolygon, pointInPolygon, segmentHitsBox, type PointMm } from './polygon.js';
 import type { ClimbRules } from './table-rules.js';
 import type { Table, TableModel, TablePiece } from './table.js';
 import { blocksMove, mobilityEffect } from './terrain-effects.js';
@@ -19,6 +19,7 @@ const EPS = 1e-9;
 
 /** Pieces the straight move starts in or passes through, with where along it they lie. */
 function touched(from: PointMm, to: PointMm, p: TablePiece): { startsIn: boolean; endsIn: boolean; spans: number[] } | null {
+  if (!segmentHitsBox(from[0], from[1], to[0], to[1], p.box)) return null;
   const spans = clipSegmentToPolygon(from[0], from[1], to[0], to[1], p.ring);
   const startsIn = pointInPolygon(from[0], from[1], p.ring);
   const endsIn = pointInPolygon(to[0], to[1], p.ring);

@@ -145,7 +145,11 @@ export function traceSilhouette(table: Table, shooter: TableModel, target: Table
   }
   const nx = -dy;
   const ny = dx;
-  const hiding = new Set<TablePiece>();
+  let hiding: Set<TablePiece> | null = null;
+  const hide = (p: TablePiece): void => {
+    hiding ??= new Set<TablePiece>();
+    hiding.add(p);
+  };
   let visible = 0;
   const zs: number[] = [];
   for (let j = 0; j < s.rows; j++) zs.push(target.groundMm + (target.heightMm * (j + 0.5)) / s.rows);
@@ -161,20 +165,20 @@ export function traceSilhouette(table: Table, shooter: TableModel, target: Table
           const sp = footprint(o, ex, ey, px, py, false);
           if (sp.length === 0 || !rayStopped(o, sp, ez, pz, rayLenMm)) continue;
           clear = false;
-          if (o.piece) hiding.add(o.piece);
+          if (o.piece) hide(o.piece);
         }
         if (clear) visible++;
       }
       continue;
     }
     let bandCount = 0;
-    const grey: { o: Obstacle; spans: number[] }[] = [];
+    let grey: { o: Obstacle; spans: number[] }[] | null = null;
     for (let k = 0; k < obstacles.length; k++) {
       const o = obstacles[k] as Obstacle;
       const sp = footprint(o, ex, ey, px, py, true);
       if (sp.length === 0) continue;
       if (o.seeMm >= 0) {
-        grey.push({ o, spans: sp });
+        (grey ??= []).push({ o, spans: sp });
         continue;
       }
       for (let q = 0; q + 1 < sp.length; q += 2) {
@@ -189,7 +193,7 @@ export function traceSilhouette(table: Table, shooter: TableModel, target: Table
       }
     }
     // Nothing stands on this column's line: every row of it is seen.
-    if (bandCount === 0 && grey.length === 0) {
+    if (bandCount === 0 && grey === null) {
       visible += s.rows;
       continue;
     }
@@ -199,17 +203,18 @@ export function traceSilhouette(table: Table, shooter: TableModel, target: Table
         if (!inBand(pz, bands[b * 3] as number, bands[b * 3 + 1] as number)) continue;
         clear = false;
         const piece = (obstacles[bands[b * 3 + 2] as number] as Obstacle).piece;
-        if (piece) hiding.add(piece);
+        if (piece) hide(piece);
       }
-      for (const g of grey) {
+      for (const g of grey ?? []) {
         if (!greyStops(g.o, g.spans, ez, pz, rayLenMm)) continue;
         clear = false;
-        if (g.o.piece) hiding.add(g.o.piece);
+        if (g.o.piece) hide(g.o.piece);
       }
       if (clear) visible++;
     }
   }
-  return { visible, total: s.columns * s.rows, hidingPieces: [...hiding].sort((a, b) => a.index - b.index) };
+  const named: TablePiece[] = hiding === null ? [] : [...(hiding as Set<TablePiece>)].sort((a, b) => a.index - b.index);
+  return { visible, total: s.columns * s.rows, hidingPieces: named };
 }
 
 /** Blocked-height bands of one column: low, high, obstacle index; grown on demand, never shrunk. */
