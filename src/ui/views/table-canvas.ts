@@ -181,6 +181,10 @@ export class TableCanvas {
     const cx = at.xMm * s;
     const cy = at.yMm * s;
     ctx.save();
+    // Rings past the table edge only clutter the camera image around it.
+    ctx.beginPath();
+    ctx.rect(0, 0, v.table.widthMm * s, v.table.depthMm * s);
+    ctx.clip();
     ctx.font = '11px system-ui';
     ctx.fillStyle = 'rgba(245,185,66,0.9)';
     for (let k = 1; k <= Math.ceil(maxSteps); k++) {

@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** Resolves when `check` is true, polling; fails with `what` after `timeoutMs`. */
+export async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A pair of connected ptys from socat: the app opens one end, the simulated hub the other. */
+export async function ptyPair(dir: string): Promise<{ host: string; device: string; proc: ChildProcess }> {
+  const host = join(dir, 'ttyHost');
+  const device = join(dir, 'ttyDevice');
+  const proc = spawn('socat', [`pty,raw,echo=0,link=${host}`, `pty,raw,echo=0,link=${device}`], { stdio: 'ignore' });
+  await until(() => existsSync(host) && existsSync(device), 'socat ptys');
+  return { host, device, proc };
+}
+
+export interface Served {
+  url: string;
+  proc: ChildProcess;
+  output: () => string;
+}
+
+/** `shagomer serve` on a free port; resolves with its URL once it listens. */
+export async function serve(args: string[]): Promise<Served> {
+  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  proc.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  await until(() => /serve: http:\/\/\S+/.test(out) || proc.exitCode !== null, 'serve to listen');
+  const m = /serve: (http:\/\/\S+)/.exec(out);
+  if (!m) throw new Error(`serve did not start: ${out}`);
+  return { url: m[1] as string, proc, output: () => out };
+}
+
+export async function stop(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+}
