@@ -10,6 +10,7 @@ import { createLocator, type LocateFailure, type LocateReport } from '../../visi
 import { ImageFileError, readImageFile } from '../../vision/image-file-node.js';
 import { parseCameraFile, parseTableProfile } from '../../vision/parse-files.js';
 import type { RgbaImage } from '../../vision/image.js';
+import { detectObjects, locateObjects, type LocateObject } from '../../vision/objects/detect-objects.js';
 
 const USAGE = 'usage: shagomer locate IMAGE --profile table.json [--camera camera.json] [--background EMPTY_TABLE_IMAGE] [--json]';
 
@@ -34,13 +35,12 @@ export async function run(args: string[]): Promise<number> {
   if (intrinsics && (intrinsics.widthPx !== image.width || intrinsics.heightPx !== image.height)) {
     throw new CliError(`${cameraPath}: image_size ${intrinsics.widthPx}x${intrinsics.heightPx} does not match ${imagePath} (${image.width}x${image.height}); calibrate at the resolution you photograph at`);
   }
+  let background: RgbaImage | undefined;
   if (backgroundPath !== undefined) {
-    const background = await readImage(backgroundPath);
+    background = await readImage(backgroundPath);
     if (background.width !== image.width || background.height !== image.height) {
       throw new CliError(`${backgroundPath}: ${background.width}x${background.height} does not match ${imagePath} (${image.width}x${image.height})`);
     }
-    // TODO(issue 3): objects come from src/vision/objects/detect-objects.ts, not merged yet.
-    throw new CliError('--background: untagged object detection is not in this build yet', 1);
   }
 
   const cv = await loadOpenCvNode();
@@ -48,7 +48,11 @@ export async function run(args: string[]): Promise<number> {
   try {
     const result = locator.locate(image);
     if (!result.ok) throw failure(result.error, imagePath, profilePath);
-    const report = result.value.report;
+    const { report: tagsReport, pose, intrinsics: lens } = result.value;
+    // The empty table was taken by the same fixed camera: the frame's pose maps it too.
+    const report: LocateReport & { objects?: LocateObject[] } = background
+      ? { ...tagsReport, objects: locateObjects(detectObjects({ pose, intrinsics: lens, table: profile.value.table, background, frame: image, tags: tagsReport.tags })) }
+      : tagsReport;
     if (result.value.intrinsicsGuessed) {
       process.stderr.write('locate: no --camera given: lens estimated from the anchors, heights and parallax are approximate\n');
     }
@@ -83,7 +87,7 @@ function failure(e: LocateFailure, imagePath: string, profilePath: string): CliE
 }
 
 /** Tenths of a millimetre and hundredths of a pixel: beyond that the digits are noise. */
-function rounded(r: LocateReport): LocateReport {
+function rounded(r: LocateReport & { objects?: LocateObject[] }): LocateReport & { objects?: LocateObject[] } {
   const mm = (v: number): number => Math.round(v * 10) / 10;
   return {
     image_size: r.image_size,
@@ -91,14 +95,18 @@ function rounded(r: LocateReport): LocateReport {
     camera_position_mm: r.camera_position_mm.map(mm) as [number, number, number],
     anchors_found: r.anchors_found,
     tags: r.tags.map((t) => ({ id: t.id, x_mm: mm(t.x_mm), y_mm: mm(t.y_mm), z_mm: mm(t.z_mm) })),
+    ...(r.objects ? { objects: r.objects.map((o) => ({ x_mm: mm(o.x_mm), y_mm: mm(o.y_mm), fallen: o.fallen, tag: o.tag })) } : {}),
   };
 }
 
-function describe(r: LocateReport): string {
+function describe(r: LocateReport & { objects?: LocateObject[] }): string {
   const [cx, cy, cz] = r.camera_position_mm.map((v) => v.toFixed(0));
   const lines = [
     `anchors ${r.anchors_found.join(', ')}; reprojection ${r.reprojection_px.toFixed(2)} px; camera at (${cx}, ${cy}) mm, ${cz} mm up`,
     ...(r.tags.length === 0 ? ['no tags seen'] : r.tags.map((t) => `tag ${String(t.id).padStart(2)}  x ${t.x_mm.toFixed(1).padStart(7)} mm  y ${t.y_mm.toFixed(1).padStart(7)} mm  (${t.z_mm} mm up)`)),
+    ...(r.objects === undefined
+      ? []
+      : [`${r.objects.length} objects on the table`, ...r.objects.map((o) => `object  x ${o.x_mm.toFixed(1).padStart(7)} mm  y ${o.y_mm.toFixed(1).padStart(7)} mm  ${o.fallen ? 'FALLEN' : 'standing'}${o.tag === null ? '' : `  tag ${o.tag}`}`)]),
   ];
   return `${lines.join('\n')}\n`;
 }
