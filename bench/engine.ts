@@ -66,26 +66,32 @@ function resolutions(): string[][] {
 }
 
 /**
- * Inputs for every action of the scenario contract, the costliest branches where there is a
- * choice (sniper reroll with a shield, ties rolled again). An action registered without a
+ * Inputs for every action of the scenario contract, with the costliest branches where there is
+ * a choice (sniper reroll with a shield, ties rolled again). An action registered without a
  * sample here is listed, not skipped silently.
  */
-const SAMPLES: Record<string, Record<string, unknown>> = {
-  'vtorzhenie/measure': { distance_cm: 44 },
-  'vtorzhenie/virtual-shot': { distance_cm: 44, shooter: { power: 3, accuracy_bonus: 1, reroll_accuracy_die: true }, target: { armour: 3, stamina: 2, shield: true } },
-  'vtorzhenie/real-shot': { target: { kind: 'vehicle', stamina: 3 }, hit: true, fell: true },
-  'vtorzhenie/close-combat': { attackers: [{ cc: 4, armour: 3, attack_dice: 2 }], defenders: [{ cc: 1, armour: 3, defence_dice: 2 }] },
-  'bronepekhota/measure': { distance_cm: 18 },
-  'bronepekhota/virtual-shot': { distance_cm: 12, shooters: [{ shooting: 3, range_steps: 8 }, { shooting: 3, range_steps: 8 }], target: { armour: 4, kind: 'infantry' } },
-  'bronepekhota/real-shot': { target: { kind: 'vehicle', unit_type: 'walker' }, hit: true, fell: true },
-  'bronepekhota/close-combat': { attacker: { cc: 2, armour: 3 }, defender: { cc: 1, armour: 4, kind: 'cyborg' } },
-  'zvezdny-desant/measure': { distance_cm: 20 },
-  'zvezdny-desant/wound-test': { weapon: { mshch: 1, hrk: { B: 12 } }, target: { armour_class: 'B', stk: 2, models: 5 }, hits: 3 },
-  'zvezdny-desant/activation-order': { first_player: 'A', units: [{ id: 'a1', player: 'A', initiative: 5 }, { id: 'b1', player: 'B', initiative: 6 }] },
-  'zvezdny-desant/melee': { sides: [{ player: 'A', models: 5, in_contact: 3, strikers: 5, bsp: 7, stk: 1 }, { player: 'B', models: 4, in_contact: 3, strikers: 4, bsp: 8, stk: 1 }] },
-  'stalnaya-voyna/measure': { distance_cm: 30 },
-  'stalnaya-voyna/fire': { distance_in: 12, shooter: { quality: 'd8', small_arms_rof: [3, 3], support: ['d6'] }, target: { prone: true, cover: 'light' } },
-  'stalnaya-voyna/wound': { power: 'd10', armour: 'd4' },
+const SAMPLES: Record<string, { label?: string; input: Record<string, unknown> }[]> = {
+  'vtorzhenie/measure': [{ input: { distance_cm: 44 } }],
+  'vtorzhenie/virtual-shot': [
+    { label: 'sniper EX', input: { distance_cm: 44, shooter: { power: 3, accuracy_bonus: 1, range_steps: 20 }, target: { armour: 3, stamina: 1 } } },
+    { label: 'reroll + shield', input: { distance_cm: 44, shooter: { power: 3, accuracy_bonus: 1, reroll_accuracy_die: true }, target: { armour: 3, stamina: 2, shield: true } } },
+  ],
+  'vtorzhenie/real-shot': [{ input: { target: { kind: 'vehicle', stamina: 3 }, hit: true, fell: true } }],
+  'vtorzhenie/close-combat': [{ label: 'ties rolled again', input: { attackers: [{ cc: 4, armour: 3, attack_dice: 2 }], defenders: [{ cc: 1, armour: 3, defence_dice: 2 }] } }],
+  'bronepekhota/measure': [{ input: { distance_cm: 18 } }],
+  'bronepekhota/virtual-shot': [{ label: 'volley', input: { distance_cm: 12, shooters: [{ shooting: 3, range_steps: 8 }, { shooting: 3, range_steps: 8 }], target: { armour: 4, kind: 'infantry' } } }],
+  'bronepekhota/real-shot': [{ input: { target: { kind: 'vehicle', unit_type: 'walker' }, hit: true, fell: true } }],
+  'bronepekhota/close-combat': [{ input: { attacker: { cc: 2, armour: 3 }, defender: { cc: 1, armour: 4, kind: 'cyborg' } } }],
+  'zvezdny-desant/measure': [{ input: { distance_cm: 20 } }],
+  'zvezdny-desant/wound-test': [{ input: { weapon: { mshch: 1, hrk: { B: 12 } }, target: { armour_class: 'B', stk: 2, models: 5 }, hits: 3 } }],
+  'zvezdny-desant/activation-order': [{ input: { first_player: 'A', units: [{ id: 'a1', player: 'A', initiative: 5 }, { id: 'b1', player: 'B', initiative: 6 }] } }],
+  'zvezdny-desant/melee': [{ input: { sides: [{ player: 'A', models: 5, in_contact: 3, strikers: 5, bsp: 7, stk: 1 }, { player: 'B', models: 4, in_contact: 3, strikers: 4, bsp: 8, stk: 1 }] } }],
+  'stalnaya-voyna/measure': [{ input: { distance_cm: 30 } }],
+  'stalnaya-voyna/fire': [{ input: { distance_in: 12, shooter: { quality: 'd8', small_arms_rof: [3, 3], support: ['d6'] }, target: { prone: true, cover: 'light' } } }],
+  'stalnaya-voyna/wound': [{ input: { power: 'd10', armour: 'd4' } }],
+  'stalnaya-voyna/melee-casualty': [{ input: {} }],
+  'stalnaya-voyna/reorganise': [{ input: { medic: true } }],
+  'stalnaya-voyna/commander-lost': [{ input: { leadership: 2 } }],
 };
 
 function exactOdds(): string[][] {
@@ -94,21 +100,23 @@ function exactOdds(): string[][] {
     const system = gameSystem(id);
     if (!system) continue;
     for (const action of Object.keys(actionsOf(system))) {
-      const sample = SAMPLES[`${id}/${action}`];
-      if (!sample) {
+      const samples = SAMPLES[`${id}/${action}`];
+      if (!samples) {
         rows.push([`${id} ${action}`, '–', '', 'no sample input in bench/engine.ts']);
         continue;
       }
-      const input = { ruleset: id, action, ...sample, exact: true };
-      const first = resolveScenario(input);
-      if (!first.ok) {
-        rows.push([`${id} ${action}`, '–', '', `sample rejected: ${first.error.field}: ${first.error.problem}`]);
-        continue;
+      for (const sample of samples) {
+        const name = `${id} ${action}${sample.label ? ` (${sample.label})` : ''}`;
+        const input = { ruleset: id, action, ...sample.input, exact: true };
+        const first = resolveScenario(input);
+        if (!first.ok) {
+          rows.push([name, '–', '', `sample rejected: ${first.error.field}: ${first.error.problem}`]);
+          continue;
+        }
+        const keys = Object.keys((first.output.odds as object | undefined) ?? {}).length;
+        const ms = 1000 / opsPerSecond(() => resolveScenario(input), 200);
+        rows.push([name, fmt(ms, 3), String(keys), `${verdict(ms <= AIM_ODDS_MS)} (aim ≤ ${AIM_ODDS_MS} ms)`]);
       }
-      const keys = Object.keys((first.output.odds as object | undefined) ?? {}).length;
-      const perSecond = opsPerSecond(() => resolveScenario(input), 200);
-      const ms = 1000 / perSecond;
-      rows.push([`${id} ${action}`, fmt(ms, 3), String(keys), `${verdict(ms <= AIM_ODDS_MS)} (aim ≤ ${AIM_ODDS_MS} ms)`]);
     }
   }
   return rows;

@@ -214,15 +214,16 @@ function outputId(value: unknown): string {
  * common denominator, so each addition is an integer add.
  */
 export function groupOdds<T>(outcomes: readonly Weighted<T>[], keysOf: (value: T) => readonly string[]): Map<string, Fraction> {
-  const scaleByDen = new Map<bigint, bigint>();
-  for (const o of outcomes) scaleByDen.set(o.p.den, 0n);
+  // Few distinct denominators: a short list beats hashing bigints for every path.
+  const dens: bigint[] = [];
+  for (const o of outcomes) if (!dens.includes(o.p.den)) dens.push(o.p.den);
   let common = 1n;
-  for (const d of scaleByDen.keys()) common = (common / gcd(common, d)) * d;
-  for (const d of scaleByDen.keys()) scaleByDen.set(d, common / d);
+  for (const d of dens) common = (common / gcd(common, d)) * d;
+  const scales = dens.map((d) => common / d);
   const byOutput = new Map<string, { value: T; sum: bigint }>();
   for (const o of outcomes) {
     const id = outputId(o.value);
-    const scaled = o.p.num * (scaleByDen.get(o.p.den) as bigint);
+    const scaled = o.p.num * (scales[dens.indexOf(o.p.den)] as bigint);
     const seen = byOutput.get(id);
     if (seen) seen.sum += scaled;
     else byOutput.set(id, { value: o.value, sum: scaled });
