@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +9,10 @@ const bin = join(process.cwd(), 'dist/src/cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'shagomer-ranges-'));
 let n = 0;
 
-function run(scene: unknown): { code: number | null; stdout: string; stderr: string } {
+function run(scene: unknown, extra: string[] = []): { code: number | null; stdout: string; stderr: string } {
   const file = join(dir, `scene-${n++}.json`);
   writeFileSync(file, typeof scene === 'string' ? scene : JSON.stringify(scene));
-  const r = spawnSync(process.execPath, [bin, 'ranges', file], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [bin, 'ranges', file, ...extra], { encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -146,5 +146,38 @@ describe('shagomer ranges: bad scenes exit 2 naming the element', () => {
     const r = spawnSync(process.execPath, [bin, 'ranges', join(dir, 'nope.json')], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/no such file/);
+  });
+});
+
+describe('shagomer ranges --table-rules: a club\'s own conventions', () => {
+  const scene = {
+    ruleset: 'vtorzhenie',
+    models: [
+      { id: 'a', player: 1, x_mm: 0, y_mm: 0, weapons: pistol(8) },
+      { id: 'b', player: 2, x_mm: 422.5, y_mm: 0 },
+    ],
+  };
+
+  it('measuring centre to centre instead of to the base makes 41 cm from the base out of range', () => {
+    const rules = JSON.parse(readFileSync(join(process.cwd(), 'src/core/rulesets/vtorzhenie/table-rules.json'), 'utf8')) as { measure: { value: { to: string } } };
+    rules.measure.value.to = 'centre';
+    const file = join(dir, 'club-rules.json');
+    writeFileSync(file, JSON.stringify(rules));
+    const r = run(scene, ['--table-rules', file]);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { pairs: Pair[] }).pairs[0]).toMatchObject({ steps: 9, in_range: { pistol: false } });
+  });
+
+  it('refuses a broken rules file or one for another system, naming the field', () => {
+    const broken = join(dir, 'broken-rules.json');
+    writeFileSync(broken, JSON.stringify({ id: 'vtorzhenie' }));
+    const r = run(scene, ['--table-rules', broken]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^ranges: .*broken-rules\.json: measure: is missing/);
+    const other = join(dir, 'other-rules.json');
+    writeFileSync(other, readFileSync(join(process.cwd(), 'src/core/rulesets/bronepekhota/table-rules.json')));
+    const o = run(scene, ['--table-rules', other]);
+    expect(o.code).toBe(2);
+    expect(o.stderr).toMatch(/^ranges: ruleset: the scene is for vtorzhenie but the table rules are for "bronepekhota"/);
   });
 });

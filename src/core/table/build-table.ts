@@ -5,7 +5,7 @@ import { boxOf, isConvex, pointInPolygon, ringProblem, ringTurn } from './polygo
 import { SceneSchema, type Scene } from './scene.js';
 import type { Table, TableModel, TablePiece } from './table.js';
 import { tableRules } from './table-rules-registry.js';
-import type { TableRules } from './table-rules.js';
+import { TableRulesSchema, type TableRules } from './table-rules.js';
 import { blocksMove } from './terrain-effects.js';
 import { kindSpeedSteps } from './kind-speed.js';
 
@@ -25,15 +25,27 @@ function nameElement(problem: FieldProblem, raw: unknown): FieldProblem {
 
 const known = (record: Record<string, unknown>): string => Object.keys(record).join(', ');
 
-/** Checks a scene against the contract and its system's classes, and resolves it into a Table. */
-export function buildTable(raw: unknown): BuildResult {
+/** A club's own table rules file (already parsed JSON), checked against the schema. */
+export function parseTableRules(raw: unknown): { ok: true; rules: TableRules } | { ok: false; error: FieldProblem } {
+  const r = check(TableRulesSchema, raw);
+  return r.ok ? { ok: true, rules: r.value } : { ok: false, error: r.error };
+}
+
+/**
+ * Checks a scene against the contract and its system's classes, and resolves it into a Table.
+ * `rules` replaces the shipped table rules (a club's file); it must be for the scene's system.
+ */
+export function buildTable(raw: unknown, rulesOverride?: TableRules): BuildResult {
   const parsed = check(SceneSchema, raw);
   if (!parsed.ok) return { ok: false, error: nameElement(parsed.error, raw) };
   const scene: Scene = parsed.value;
   const system = gameSystem(scene.ruleset);
   if (!system) return { ok: false, error: { field: 'ruleset', problem: `expected one of ${RULESET_IDS.join(', ')}, got ${JSON.stringify(scene.ruleset)}` } };
   const rulesetId = system.id as RulesetId;
-  const rules: TableRules = tableRules(rulesetId);
+  if (rulesOverride && rulesOverride.id !== rulesetId) {
+    return { ok: false, error: { field: 'ruleset', problem: `the scene is for ${rulesetId} but the table rules are for ${JSON.stringify(rulesOverride.id)}` } };
+  }
+  const rules: TableRules = rulesOverride ?? tableRules(rulesetId);
   const stepMm = system.data.distance.unit_cm.value * 10;
   const fail = (field: string, problem: string): BuildResult => ({ ok: false, error: { field, problem } });
 

@@ -3,6 +3,7 @@ import { checkMove } from './moves.js';
 import { measurePair } from './measure-pair.js';
 import { pairSight, type LineOfSight } from './pair-sight.js';
 import type { Table } from './table.js';
+import type { TableRules } from './table-rules.js';
 import { everything, TableIndex, type Nearby, type NearbySource } from './table-index.js';
 import type { FieldProblem } from '../validation/issues.js';
 
@@ -91,8 +92,8 @@ export function computeRanges(table: Table, options: RangesOptions = {}): Ranges
 }
 
 /** The whole contract: a parsed JSON scene in, the ranges or the first problem (naming the element) out. */
-export function rangesForScene(raw: unknown, options: RangesOptions = {}): { ok: true; ranges: Ranges } | { ok: false; error: FieldProblem } {
-  const built = buildTable(raw);
+export function rangesForScene(raw: unknown, options: RangesOptions = {}, rules?: TableRules): { ok: true; ranges: Ranges } | { ok: false; error: FieldProblem } {
+  const built = buildTable(raw, rules);
   if (!built.ok) return built;
   return { ok: true, ranges: computeRanges(built.table, options) };
 }
