@@ -118,6 +118,7 @@ export interface OpenCv {
   CALIB_FIX_K1: number;
   CALIB_FIX_K2: number;
   CALIB_FIX_K3: number;
+  CALIB_FIX_FOCAL_LENGTH: number;
   CALIB_USE_INTRINSIC_GUESS: number;
   DICT_4X4_50: number;
   DICT_4X4_100: number;

@@ -1,8 +1,9 @@
 /**
- * Intrinsics when no camera.json is given: principal point at the centre, square pixels, and
- * the focal length (with one radial term) fitted to the anchors of this very frame. Good
- * enough for the table plane; heights and parallax need a real calibration, which is why
- * locate says so on stderr.
+ * Intrinsics when no camera.json is given: principal point at the centre, square pixels, a
+ * typical webcam focal length, and one radial distortion term fitted to the anchors of this
+ * very frame. The focal length stays nominal because a camera looking straight down cannot
+ * tell focal length from distance (fitting it put a 1.6 m camera at 2.3 m). Good enough for
+ * the table plane; heights and parallax need a real calibration, so locate says so on stderr.
  */
 import type { CameraIntrinsics } from './camera-model.js';
 import type { OpenCv } from './cv-types.js';
@@ -52,7 +53,7 @@ export function guessIntrinsics(cv: OpenCv, widthPx: number, heightPx: number, a
       const sdE = keep(new cv.Mat());
       const perView = keep(new cv.Mat());
       const flags =
-        cv.CALIB_USE_INTRINSIC_GUESS | cv.CALIB_FIX_PRINCIPAL_POINT | cv.CALIB_FIX_ASPECT_RATIO | cv.CALIB_ZERO_TANGENT_DIST | cv.CALIB_FIX_K2 | cv.CALIB_FIX_K3;
+        cv.CALIB_USE_INTRINSIC_GUESS | cv.CALIB_FIX_FOCAL_LENGTH | cv.CALIB_FIX_PRINCIPAL_POINT | cv.CALIB_FIX_ASPECT_RATIO | cv.CALIB_ZERO_TANGENT_DIST | cv.CALIB_FIX_K2 | cv.CALIB_FIX_K3;
       cv.calibrateCameraExtended(objectPoints, imagePoints, new cv.Size(widthPx, heightPx), K, D, rvecs, tvecs, sdI, sdE, perView, flags, new cv.TermCriteria(cv.TERM_CRITERIA_COUNT + cv.TERM_CRITERIA_EPS, 60, 1e-9));
       for (let i = 0; i < rvecs.size(); i++) {
         rvecs.get(i).delete();
@@ -60,8 +61,7 @@ export function guessIntrinsics(cv: OpenCv, widthPx: number, heightPx: number, a
       }
       const f = K.data64F[0] as number;
       const k1 = D.data64F[0] as number;
-      // A camera looking straight down cannot tell focal length from distance: keep the
-      // nominal lens unless the fit found something plausible.
+      // A wild k1 means the anchors did not constrain the lens: keep it undistorted.
       if (!Number.isFinite(f) || f < 0.3 * widthPx || f > 3 * widthPx || !Number.isFinite(k1) || Math.abs(k1) > 1) return nominal;
       return { ...nominal, fx: f, fy: f, dist: [k1, 0, 0, 0, 0] };
     });

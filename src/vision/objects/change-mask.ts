@@ -13,7 +13,11 @@ export interface ChangeOptions {
   chromaSpread: number;
   /** Mean ratio below which a cell is darker than a shadow can make it. */
   darkRatio: number;
-  /** Mean ratio above which a cell is brighter than lighting drift explains. */
+  /**
+   * Mean ratio above which a cell is brighter than lighting drift explains. High on purpose:
+   * where a moved lamp lifts a terrain shadow that the background holds, the cloth brightens
+   * by 1 / ambient (2–3 ×) with its colour unchanged.
+   */
   brightRatio: number;
   /** Added to every channel value: keeps ratios of near-black pixels from exploding in noise. */
   floorLevel: number;
@@ -21,7 +25,7 @@ export interface ChangeOptions {
   gainBlockCells: number;
 }
 
-export const DEFAULT_CHANGE: ChangeOptions = { chromaSpread: 1.3, darkRatio: 0.2, brightRatio: 1.9, floorLevel: 10, gainBlockCells: 64 };
+export const DEFAULT_CHANGE: ChangeOptions = { chromaSpread: 1.3, darkRatio: 0.2, brightRatio: 4, floorLevel: 10, gainBlockCells: 64 };
 
 /** Per channel, per cell: the gain that maps background brightness to this frame's lighting. */
 export function gainField(grid: TableGrid, frame: Float32Array, background: Float32Array, block: number): Float32Array {

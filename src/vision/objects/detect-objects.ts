@@ -28,6 +28,16 @@ export interface DetectedObject {
   widthMm: number;
   axisDeg: number;
   areaMm2: number;
+  /** Why it was judged standing or fallen: the base fit and how well the silhouette agrees. */
+  evidence: ShapeEvidence;
+}
+
+export interface ShapeEvidence {
+  fitDiameterMm: number | null;
+  fitRmsMm: number | null;
+  nearSupport: number | null;
+  discCoverage: number;
+  lateralWidthMm: number;
 }
 
 /** A change too big or too edge-bound to be a miniature: a hand, an arm, a dropped book. */
@@ -173,6 +183,13 @@ function detectOnGrid(grid: TableGrid, background: Float32Array, frame: Float32A
         widthMm: shape.widthMm,
         axisDeg: shape.axisDeg,
         areaMm2: part.length * cellArea,
+        evidence: {
+          fitDiameterMm: shape.fit ? 2 * shape.fit.radiusMm : null,
+          fitRmsMm: shape.fit?.rmsMm ?? null,
+          nearSupport: shape.fit?.nearSupport ?? null,
+          discCoverage: shape.discCoverage,
+          lateralWidthMm: shape.lateralWidthMm,
+        },
       });
     }
   }
