@@ -18,17 +18,7 @@ export function rgbaToGray(img: RgbaImage): GrayImage {
   const n = img.width * img.height;
   const out = new Uint8Array(n);
   const d = img.data;
-  if (d.byteOffset % 4 === 0 && LITTLE_ENDIAN) {
-    // One 32-bit read a pixel: a third of the time of four byte reads at 1080p.
-    const px = new Uint32Array(d.buffer, d.byteOffset, n);
-    for (let i = 0; i < n; i++) {
-      const v = px[i] as number;
-      out[i] = ((v & 255) * 4899 + ((v >>> 8) & 255) * 9617 + ((v >>> 16) & 255) * 1868 + 8192) >> 14;
-    }
-  } else {
-    for (let i = 0, j = 0; i < n; i++, j += 4) out[i] = ((d[j] as number) * 4899 + (d[j + 1] as number) * 9617 + (d[j + 2] as number) * 1868 + 8192) >> 14;
-  }
+  // Plain byte reads: measured faster in V8 than one 32-bit read a pixel plus shifts.
+  for (let i = 0, j = 0; i < n; i++, j += 4) out[i] = ((d[j] as number) * 4899 + (d[j + 1] as number) * 9617 + (d[j + 2] as number) * 1868 + 8192) >> 14;
   return { width: img.width, height: img.height, data: out };
 }
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
