@@ -43,7 +43,7 @@ export function holds(p: TablePiece, m: TableModel): boolean {
  */
 function obstaclesFor(nearby: Nearby, shooter: TableModel, target: TableModel, seeMm: number, naive: boolean): Obstacle[] {
   const out: Obstacle[] = [];
-  // The naive baseline keeps them all: `stops` gives the same answer, only slower.
+  // The naive baseline keeps them all: `rayStopped` gives the same answer, only slower.
   const lowestMm = naive ? -Infinity : Math.min(shooter.eyeZMm, target.groundMm);
   const highestMm = naive ? Infinity : Math.max(shooter.eyeZMm, target.groundMm + target.heightMm);
   for (const p of nearby.pieces) {
@@ -130,6 +130,8 @@ function rayStopped(o: Obstacle, spans: number[], ez: number, pz: number, rayLen
  */
 export function traceSilhouette(table: Table, shooter: TableModel, target: TableModel, nearby: Nearby, s: SilhouetteSettings, naive = false): SilhouetteSight {
   const obstacles = obstaclesFor(nearby, shooter, target, s.greyZoneSeeMm, naive);
+  const total = s.columns * s.rows;
+  if (obstacles.length === 0) return { visible: total, total, hidingPieces: [] };
   const ex = shooter.xMm;
   const ey = shooter.yMm;
   const ez = shooter.eyeZMm;
@@ -214,7 +216,7 @@ export function traceSilhouette(table: Table, shooter: TableModel, target: Table
     }
   }
   const named: TablePiece[] = hiding === null ? [] : [...(hiding as Set<TablePiece>)].sort((a, b) => a.index - b.index);
-  return { visible, total: s.columns * s.rows, hidingPieces: named };
+  return { visible, total, hidingPieces: named };
 }
 
 /** Blocked-height bands of one column: low, high, obstacle index; grown on demand, never shrunk. */
