@@ -12,8 +12,34 @@ export type ApplyOutcome = { ok: true; state: GameState } | { ok: false; error: 
 const other = (p: Player): Player => (p === 'A' ? 'B' : 'A');
 const fail = (field: string, problem: string): ApplyOutcome => ({ ok: false, error: { field, problem } });
 
+/**
+ * How the long lists of a state (journal, undo stack, refusals) grow and shrink. Public calls
+ * copy them, so no state a caller holds ever changes; `foldGame` owns its intermediate states
+ * and edits the lists in place, which keeps a 10,000-event replay linear instead of quadratic.
+ */
+interface Lists {
+  append<T>(list: T[], item: T): T[];
+  truncate<T>(list: T[], length: number): T[];
+}
+
+const COPY: Lists = {
+  append: (list, item) => [...list, item],
+  truncate: (list, length) => list.slice(0, length),
+};
+
+const IN_PLACE: Lists = {
+  append: (list, item) => {
+    list.push(item);
+    return list;
+  },
+  truncate: (list, length) => {
+    list.length = length;
+    return list;
+  },
+};
+
 /** The state change of one valid event, before undo bookkeeping; `seq` is the event's number. */
-function step(s: GameState, e: GameEvent, seq: number): ApplyOutcome {
+function step(s: GameState, e: GameEvent, seq: number, lists: Lists): ApplyOutcome {
   if (e.type === 'game-created') {
     if (s.ruleset !== null) return fail('type', 'the game was already created');
     let data = null;
@@ -59,7 +85,7 @@ function step(s: GameState, e: GameEvent, seq: number): ApplyOutcome {
         output: r.output,
         targets: e.targets,
       };
-      return { ok: true, state: { ...s, rng: r.rng, models, journal: [...s.journal, entry] } };
+      return { ok: true, state: { ...s, rng: r.rng, models, journal: lists.append(s.journal, entry) } };
     }
     case 'damage-corrected': {
       const m = s.models[e.model_id];
@@ -103,17 +129,17 @@ function step(s: GameState, e: GameEvent, seq: number): ApplyOutcome {
         if (before === null) delete models[id];
         else models[id] = before;
       }
-      return { ok: true, state: { ...s, rng: top.rng, turn: top.turn, models, journal: s.journal.slice(0, top.journal_length), undo_stack: s.undo_stack.slice(0, -1) } };
+      return { ok: true, state: { ...s, rng: top.rng, turn: top.turn, models, journal: lists.truncate(s.journal, top.journal_length), undo_stack: lists.truncate(s.undo_stack, s.undo_stack.length - 1) } };
     }
   }
 }
 
 /** Previous values of what `next` changed, for the undo stack (models compared by reference). */
-function undoEntry(prev: GameState, next: GameState, e: GameEvent, seq: number): UndoEntry {
+function undoEntry(prev: GameState, next: GameState, e: GameEvent, seq: number, journalLength: number): UndoEntry {
   const models: Record<string, ModelState | null> = {};
   for (const id of Object.keys(next.models)) if (next.models[id] !== prev.models[id]) models[id] = prev.models[id] ?? null;
   for (const id of Object.keys(prev.models)) if (!Object.hasOwn(next.models, id)) models[id] = prev.models[id] as ModelState;
-  return { seq, type: e.type, rng: prev.rng, turn: prev.turn, models, journal_length: prev.journal.length };
+  return { seq, type: e.type, rng: prev.rng, turn: prev.turn, models, journal_length: journalLength };
 }
 
 /**
@@ -122,29 +148,40 @@ function undoEntry(prev: GameState, next: GameState, e: GameEvent, seq: number):
  * appends them to the journal.
  */
 export function tryApplyEvent(state: GameState, raw: unknown): ApplyOutcome {
+  return apply(state, raw, COPY);
+}
+
+function apply(state: GameState, raw: unknown, lists: Lists): ApplyOutcome {
   const parsed = check(GameEventSchema, raw);
   if (!parsed.ok) return parsed;
   const e = parsed.value;
   const seq = state.seq + 1;
-  const r = step(state, e, seq);
+  // Taken before the step: in place, the journal array is shared with the next state.
+  const journalLength = state.journal.length;
+  const r = step(state, e, seq, lists);
   if (!r.ok) return r;
   const undoable = e.type !== 'game-created' && e.type !== 'undo';
-  const undo_stack = undoable ? [...r.state.undo_stack, undoEntry(state, r.state, e, seq)] : r.state.undo_stack;
+  const undo_stack = undoable ? lists.append(r.state.undo_stack, undoEntry(state, r.state, e, seq, journalLength)) : r.state.undo_stack;
   return { ok: true, state: { ...r.state, seq, undo_stack } };
 }
 
 /** Applies one event; one that does not fit is recorded in `rejected` and changes nothing else. */
 export function applyEvent(state: GameState, raw: unknown): GameState {
-  const r = tryApplyEvent(state, raw);
+  return applyWith(state, raw, COPY);
+}
+
+function applyWith(state: GameState, raw: unknown, lists: Lists): GameState {
+  const r = apply(state, raw, lists);
   if (r.ok) return r.state;
   const type = typeof raw === 'object' && raw !== null && 'type' in raw ? String((raw as { type: unknown }).type) : '?';
   const seq = state.seq + 1;
-  return { ...state, seq, rejected: [...state.rejected, { seq, type, problem: `${r.error.field}: ${r.error.problem}` }] };
+  return { ...state, seq, rejected: lists.append(state.rejected, { seq, type, problem: `${r.error.field}: ${r.error.problem}` }) };
 }
 
 /** The state after every event, in order: the same events always give the same state. */
 export function foldGame(events: readonly unknown[], from: GameState = emptyGame()): GameState {
-  let s = from;
-  for (const e of events) s = applyEvent(s, e);
+  // Own copies of the lists, so `from` is left as it was.
+  let s: GameState = { ...from, journal: [...from.journal], undo_stack: [...from.undo_stack], rejected: [...from.rejected] };
+  for (const e of events) s = applyWith(s, e, IN_PLACE);
   return s;
 }
