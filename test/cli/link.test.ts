@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliPath, CliProcess, hasSocat, PtyPair, sleep } from '../link/pty-pair.js';
+import { cliPath, CliProcess, hasSocat, PtyPair, sleep, stopAll } from '../link/pty-pair.js';
 
 const ready = existsSync(cliPath);
 const scenario = {
@@ -26,7 +26,10 @@ describe.skipIf(!ready)('shagomer link / sim-device', () => {
     dir = mkdtempSync(join(tmpdir(), 'shagomer-cli-link-'));
     writeFileSync(join(dir, 'scenario.json'), JSON.stringify(scenario));
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('exits 2 with one clear line for a port that does not exist', async () => {
     const p = new CliProcess(['link', '--port', join(dir, 'nope'), '--record', join(dir, 'x.jsonl')]);

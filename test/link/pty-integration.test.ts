@@ -8,7 +8,7 @@ import { parseRecordLine } from '../../src/link/record-line.js';
 import { SimDevice } from '../../src/link/sim/sim-device.js';
 import { SerialPortLink } from '../../src/link/transport/serial-port-link.js';
 import type { LinkEvent } from '../../src/link/events.js';
-import { cliPath, CliProcess, hasSocat, PtyPair, sleep } from './pty-pair.js';
+import { cliPath, CliProcess, hasSocat, PtyPair, sleep, stopAll } from './pty-pair.js';
 
 const EVENTS = 10_000;
 const ready = hasSocat() && existsSync(cliPath);
@@ -27,7 +27,13 @@ describe.skipIf(!ready)('link over real socat ptys', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'shagomer-link-'));
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** Run even when an assertion or the timeout fails the test: no socat or host may outlive it. */
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.splice(0)) await c().catch(() => {});
+    await stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it(`records ${EVENTS} events exactly once through noise, lost ACKs, a reset, unplugs and a host crash`, async () => {
     const pty = new PtyPair(dir);
@@ -54,6 +60,10 @@ describe.skipIf(!ready)('link over real socat ptys', () => {
     port = new SerialPortLink(pty.b, { opened: () => {}, data: (c) => device.receive(c), lost: () => {}, waiting: () => {} });
     await port.start(true);
     const ticker = setInterval(() => device.tick(), 2);
+    cleanups.push(async () => {
+      clearInterval(ticker);
+      await port?.stop();
+    });
 
     let readings = 0;
     const readingSeqs: string[] = [];
@@ -70,6 +80,8 @@ describe.skipIf(!ready)('link over real socat ptys', () => {
       [7000, async () => { await pty.stop(); await sleep(150); await pty.start(); }],
       [8500, async () => { await pty.stop(); await sleep(500); await pty.start(); }],
     ]);
+    const progress = process.env.LINK_TEST_VERBOSE ? setInterval(() => console.log('progress', readings, device.queued, device.linked, device.stats), 2000) : null;
+    if (progress) cleanups.push(async () => clearInterval(progress));
     while (readings < EVENTS) {
       const action = milestones.get(readings);
       if (action) {
@@ -85,6 +97,7 @@ describe.skipIf(!ready)('link over real socat ptys', () => {
       }
       await sleep(2);
     }
+    if (progress) clearInterval(progress);
     const tDrain = Date.now();
     while (!device.idle && Date.now() - tDrain < 30_000) await sleep(20);
     clearInterval(ticker);

@@ -4,6 +4,15 @@ import { join } from 'node:path';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** Everything started here, so a failed or timed-out test can still end it (see stopAll). */
+const started = new Set<{ stop(): Promise<unknown> }>();
+
+/** For afterAll: ends every socat and CLI process this file started and that still runs. */
+export async function stopAll(): Promise<void> {
+  for (const s of [...started]) await s.stop().catch(() => {});
+  started.clear();
+}
+
 /** A socat pty pair with stable link names, killable and restartable (a cable pulled and plugged). */
 export class PtyPair {
   readonly a: string;
@@ -13,6 +22,7 @@ export class PtyPair {
   constructor(dir: string) {
     this.a = join(dir, 'ttyA');
     this.b = join(dir, 'ttyB');
+    started.add(this);
   }
 
   async start(): Promise<void> {
@@ -51,6 +61,7 @@ export class CliProcess {
     this.proc.stderr?.on('data', (d: Buffer) => (this.stderr += d.toString()));
     this.proc.stdout?.on('data', (d: Buffer) => (this.stdout += d.toString()));
     this.exited = new Promise((r) => this.proc.once('exit', (code) => r(code)));
+    started.add({ stop: () => this.stop('SIGKILL') });
   }
 
   async waitFor(pattern: RegExp, timeoutMs = 10_000): Promise<void> {

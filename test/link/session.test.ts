@@ -138,6 +138,23 @@ describe('LinkSession', () => {
   });
 });
 
+describe('WHO repeat', () => {
+  it('asks again (at most every 200 ms) while frames come without a HELLO', async () => {
+    let nowMs = 0;
+    const sent: string[] = [];
+    const { LinkSession } = await import('../../src/link/session/link-session.js');
+    const session = new LinkSession({ store: new ManualStore(true), send: (f) => sent.push(f), nowMs: () => nowMs });
+    session.connected();
+    const hb = (seq: number): void => session.receive(Buffer.from(encodeFrame(`HB,${seq},1`)));
+    hb(1);
+    nowMs = 150;
+    hb(2);
+    nowMs = 210;
+    hb(3);
+    expect(sent).toEqual([encodeFrame('WHO'), encodeFrame('WHO')]);
+  });
+});
+
 describe('SeqWindow', () => {
   it('sees recent SEQs as seen and old values coming round again as new', () => {
     const w = new SeqWindow();

@@ -7,6 +7,9 @@ import { emptyStats, type LinkEvent, type LinkStats, type LinkStatus } from '../
 import type { EventStore } from './event-store.js';
 import { DeliveredSet } from './seq-window.js';
 
+/** While good frames arrive without a HELLO, WHO is repeated at most this often. */
+export const WHO_REPEAT_MS = 200;
+
 export interface LinkSessionOptions {
   store: EventStore;
   /** Writes a host frame to the port now open; a no-op while none is. */
@@ -51,6 +54,7 @@ export class LinkSession {
   private boot: string | null = null;
   private connections = 0;
   private synced = false;
+  private lastWhoMs = -Infinity;
   private readonly now: () => number;
 
   constructor(private readonly opts: LinkSessionOptions) {
@@ -68,6 +72,11 @@ export class LinkSession {
     this.boot = null;
     this.synced = false;
     this.reader.reset();
+    this.sendWho();
+  }
+
+  private sendWho(): void {
+    this.lastWhoMs = this.now();
     this.opts.send(encodeFrame(formatHostBody({ type: 'WHO' })));
   }
 
@@ -108,6 +117,8 @@ export class LinkSession {
     const boot = this.boot;
     if (boot === null) {
       this.stats.beforeHello++;
+      // The WHO of the connect can be lost (noise, the far end not yet open): ask again.
+      if (this.now() - this.lastWhoMs >= WHO_REPEAT_MS) this.sendWho();
       return;
     }
     const key = `${boot}:${m.seq}`;
