@@ -147,3 +147,11 @@ describe('zvezdny-desant melee (digest EX)', () => {
     expect(zvezdnyDesant.data.melee.bsp_max.value).toBe(20);
   });
 });
+
+describe('zvezdny-desant to-hit (default numbers: the seed lost the page)', () => {
+  it('11+ in the open, 15+ in cover', () => {
+    expect(run({ action: 'to-hit', shots: 4, dice: [11, 10, 20, 1] })).toEqual({ needed: 11, hits: 2, dice_used: [11, 10, 20, 1] });
+    expect(run({ action: 'to-hit', shots: 4, in_cover: true, dice: [11, 15, 20, 14] })).toMatchObject({ needed: 15, hits: 2 });
+    expect(zvezdnyDesant.data.to_hit.open).toMatchObject({ value: 11, source: 'default' });
+  });
+});

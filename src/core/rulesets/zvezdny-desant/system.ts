@@ -3,6 +3,7 @@ import { activationOrderAction } from './activation-order.js';
 import { zvezdnyDesantSchema, type ZvezdnyDesantData } from './data-schema.js';
 import { meleeAction } from './melee.js';
 import raw from './ruleset.json' with { type: 'json' };
+import { toHitAction } from './to-hit.js';
 import { woundTestAction } from './wound-test.js';
 
 export { zvezdnyDesantSchema, type ZvezdnyDesantData } from './data-schema.js';
@@ -15,5 +16,6 @@ export const zvezdnyDesant: GameSystem<ZvezdnyDesantData> = {
     'wound-test': woundTestAction,
     'activation-order': activationOrderAction,
     melee: meleeAction,
+    'to-hit': toHitAction,
   },
 };
