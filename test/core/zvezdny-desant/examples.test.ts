@@ -155,3 +155,17 @@ describe('zvezdny-desant to-hit (default numbers: the seed lost the page)', () =
     expect(zvezdnyDesant.data.to_hit.open).toMatchObject({ value: 11, source: 'default' });
   });
 });
+
+describe('zvezdny-desant melee removal', () => {
+  it('figures behind a sight obstacle are never removed: their whole-СТК wounds are discarded', () => {
+    const out = run({
+      action: 'melee',
+      sides: [
+        { player: 'A', models: 4, in_contact: 2, strikers: 4, bsp: 9, stk: 1 },
+        { player: 'B', models: 4, in_contact: 2, strikers: 0, bsp: 5, stk: 1, eligible_models: 1 },
+      ],
+      dice: [6, 6, 6, 1],
+    });
+    expect(out.B).toEqual({ bsp_effective: 5, wounds_taken: 3, killed: 1, markers: 0 });
+  });
+});

@@ -17,11 +17,14 @@ const MeleeSide = z
     markers: z.int().nonnegative().default(0),
     /** Unit descriptions may change it; the ruleset's value when left out. */
     strikes_per_model: z.int().positive().optional(),
+    /** Figures that may be removed: never those behind a sight obstacle (their wounds are discarded). */
+    eligible_models: z.int().nonnegative().optional(),
   })
   .strict()
   .superRefine((s, ctx) => {
     if (s.in_contact > s.models) ctx.addIssue({ code: 'custom', message: `must be ≤ models (${s.models})`, path: ['in_contact'] });
     if (s.strikers > s.models) ctx.addIssue({ code: 'custom', message: `must be ≤ models (${s.models})`, path: ['strikers'] });
+    if ((s.eligible_models ?? 0) > s.models) ctx.addIssue({ code: 'custom', message: `must be ≤ models (${s.models})`, path: ['eligible_models'] });
   });
 type MeleeSide = z.infer<typeof MeleeSide>;
 
@@ -64,7 +67,7 @@ export const meleeAction = defineAction({
     const hitsOnFirst = passedTests(dice, strikes(second), bsp[0], false, data.tests.die_sides.value);
     const taken = (side: MeleeSide, hits: number, bspEffective: number): MeleeSideResult => {
       const wounds = hits * rules.wounds_per_strike.value;
-      const pool = addWounds({ woundsPerModel: side.stk, markers: side.markers, models: side.models, eligible: side.models }, wounds);
+      const pool = addWounds({ woundsPerModel: side.stk, markers: side.markers, models: side.models, eligible: side.eligible_models ?? side.models }, wounds);
       return { bsp_effective: bspEffective, wounds_taken: wounds, killed: pool.killed, markers: pool.markers };
     };
     return {
