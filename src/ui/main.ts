@@ -24,6 +24,7 @@ const app = document.getElementById('app') as HTMLElement;
 const tableWrap = h('div', { class: 'table-wrap' });
 const video = h('video', { autoplay: true, muted: true, playsinline: true });
 video.hidden = true;
+video.style.display = 'none'; // drawn into the table canvas, not shown by itself
 const panelHost = h('div', { style: 'display:flex' });
 let view: GameView | null = null;
 let catalog: Catalog = [];
@@ -56,7 +57,7 @@ const table = new TableCanvas(
     },
   },
   readOnly,
-  () => !video.hidden,
+  () => (video.hidden ? null : video),
 );
 tableWrap.append(video, table.canvas);
 app.append(tableWrap, panelHost);
@@ -73,7 +74,13 @@ async function toggleCamera(): Promise<void> {
   try {
     video.srcObject = await navigator.mediaDevices.getUserMedia({ video: { width: 1920, height: 1080 } });
     video.hidden = false;
-    table.draw();
+    // Redraw with each camera frame while the camera runs.
+    const loop = (): void => {
+      if (video.hidden) return;
+      table.draw();
+      requestAnimationFrame(loop);
+    };
+    requestAnimationFrame(loop);
   } catch (e) {
     toast(`${t('cameraOff')}: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -89,7 +96,7 @@ function header(v: GameView | null): void {
     h('span', { class: 'grow' }),
     readOnly ? h('span', { class: 'pill' }, t('spectator')) : null,
     h('span', { class: 'status', 'data-testid': 'link-status' }, `${t('link')}: ${link && link.status !== 'none' ? `${link.status} ${link.detail}` : '—'}`),
-    readOnly ? null : h('button', { onclick: () => void toggleCamera() }, t('camera')),
+    readOnly ? null : h('button', { 'data-testid': 'camera', onclick: () => void toggleCamera() }, t('camera')),
     !readOnly && v && v.phase !== 'empty' ? h('button', { 'data-testid': 'games', onclick: () => showGames() }, t('pastGames')) : null,
     h('button', { 'data-testid': 'lang', onclick: () => (setLang(currentLang() === 'ru' ? 'en' : 'ru'), render()) }, currentLang() === 'ru' ? 'EN' : 'RU'),
     ].filter((x): x is HTMLElement => x !== null),
@@ -125,7 +132,8 @@ function render(): void {
     const key = `${r.kind}:${r.node}:${r.hostMs}`;
     if (seenReadings.has(key)) continue;
     seenReadings.add(key);
-    latenciesMs.push(Date.now() - r.hostMs);
+    // Measured at the next frame, i.e. once the change has been painted.
+    requestAnimationFrame(() => latenciesMs.push(Date.now() - r.hostMs));
   }
 }
 

@@ -31,9 +31,12 @@ export class TableCanvas {
   constructor(
     private readonly cb: TableCallbacks,
     private readonly readOnly: boolean,
-    private readonly transparent: () => boolean,
+    /** The camera frame to draw under the overlay, when a camera runs. */
+    private readonly cameraFrame: () => HTMLVideoElement | null,
   ) {
-    const ctx = this.canvas.getContext('2d');
+    // Opaque and desynchronized: the camera image is drawn into the canvas, so the compositor
+    // never blends it, which keeps 1080p redraws cheap on machines without a GPU.
+    const ctx = this.canvas.getContext('2d', { alpha: false, desynchronized: true });
     if (!ctx) throw new Error('no 2D canvas');
     this.ctx = ctx;
     this.canvas.dataset.testid = 'table';
@@ -129,7 +132,8 @@ export class TableCanvas {
     }
     const ctx = this.ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, w, h);
+    ctx.fillStyle = '#11151b';
+    ctx.fillRect(0, 0, w, h);
     ctx.scale(dpr, dpr);
     const v = this.view;
     if (!v) return;
@@ -150,8 +154,14 @@ export class TableCanvas {
 
   private drawTable(v: GameView, s: number): void {
     const ctx = this.ctx;
-    ctx.fillStyle = this.transparent() ? 'rgba(20,40,30,0.15)' : '#24382c';
-    ctx.fillRect(0, 0, v.table.widthMm * s, v.table.depthMm * s);
+    const video = this.cameraFrame();
+    if (video && video.videoWidth > 0) {
+      // Uncalibrated: the frame is stretched over the table until vision supplies the table's pose.
+      ctx.drawImage(video, 0, 0, v.table.widthMm * s, v.table.depthMm * s);
+    } else {
+      ctx.fillStyle = '#24382c';
+      ctx.fillRect(0, 0, v.table.widthMm * s, v.table.depthMm * s);
+    }
     ctx.strokeStyle = 'rgba(255,255,255,0.06)';
     ctx.lineWidth = 1;
     ctx.beginPath();
