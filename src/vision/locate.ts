@@ -3,7 +3,7 @@
  * `shagomer locate` and of the app's live loop. Build a Locator once per profile and camera
  * (it owns the OpenCV detector) and call locate() per frame.
  */
-import type { CameraIntrinsics, CameraPose, Vec3 } from './camera-model.js';
+import type { CameraIntrinsics, CameraPose } from './camera-model.js';
 import type { OpenCv } from './cv-types.js';
 import { createMarkerDetector, type DetectedMarker, type MarkerDetector } from './detect-markers.js';
 import { isDictionaryName } from './dictionaries.js';
@@ -35,8 +35,7 @@ export interface LocatedFrame {
 
 export type LocateFailure =
   | { kind: 'image-size'; expected: [number, number]; actual: [number, number] }
-  | { kind: 'too-few-anchors'; found: number[]; needed: number; expected: number[] }
-  | { kind: 'bad-profile'; message: string };
+  | { kind: 'too-few-anchors'; found: number[]; needed: number; expected: number[] };
 
 export type LocateResult = { ok: true; value: LocatedFrame } | { ok: false; error: LocateFailure };
 
@@ -50,7 +49,8 @@ export function createLocator(cv: OpenCv, profile: TableProfile, intrinsics?: Ca
   const tagDict = profile.tags.dictionary;
   const detectors = new Map<string, MarkerDetector>();
   for (const name of new Set([anchorDict, tagDict])) {
-    if (!isDictionaryName(name)) throw new LocateProfileError(`unknown dictionary "${name}"`);
+    // parseTableProfile refuses unknown dictionaries: reaching this is a caller's bug.
+    if (!isDictionaryName(name)) throw new Error(`unknown dictionary "${name}"`);
     detectors.set(name, createMarkerDetector(cv, name));
   }
   const anchorIds = new Set(profile.anchors.markers.map((m) => m.id));
@@ -99,10 +99,6 @@ export function createLocator(cv: OpenCv, profile: TableProfile, intrinsics?: Ca
   };
 }
 
-export class LocateProfileError extends Error {}
-
 function isGray(f: RgbaImage | GrayImage): f is GrayImage {
   return f.data.length === f.width * f.height;
 }
-
-export type { Vec3 };

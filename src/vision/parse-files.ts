@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { CameraFileSchema, intrinsicsFromCameraFile } from './camera-file.js';
 import type { CameraIntrinsics } from './camera-model.js';
+import { isDictionaryName } from './dictionaries.js';
 import { TableProfileSchema, type TableProfile } from './table-profile.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -18,6 +19,9 @@ export function parseTableProfile(json: unknown): Parsed<TableProfile> {
   if (!r.success) return { ok: false, message: `not a table profile (${firstIssue(r.error)})` };
   const ids = r.data.anchors.markers.map((m) => m.id);
   if (new Set(ids).size !== ids.length) return { ok: false, message: 'not a table profile (anchors.markers: an id appears twice)' };
+  for (const [where, name] of [['anchors', r.data.anchors.dictionary], ['tags', r.data.tags.dictionary]] as const) {
+    if (!isDictionaryName(name)) return { ok: false, message: `not a table profile (${where}.dictionary: "${name}" is not one of the supported dictionaries)` };
+  }
   return { ok: true, value: r.data };
 }
 

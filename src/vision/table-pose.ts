@@ -2,7 +2,7 @@
  * The camera's pose over the table from the anchors it sees: solvePnP on every anchor corner
  * (four per anchor, spread over the whole table), refined by Levenberg–Marquardt.
  */
-import { cameraPositionMm, mat3ToRodrigues, projectTablePoint, rodriguesToMat3, type CameraIntrinsics, type CameraPose, type Mat3, type Vec3 } from './camera-model.js';
+import { cameraPositionMm, projectTablePoint, rodriguesToMat3, type CameraIntrinsics, type CameraPose, type Mat3, type Vec3 } from './camera-model.js';
 import type { OpenCv } from './cv-types.js';
 import type { DetectedMarker } from './detect-markers.js';
 import { withMats } from './mats.js';
@@ -67,5 +67,3 @@ export function solveTablePose(cv: OpenCv, k: CameraIntrinsics, anchors: readonl
   }
   return { ok: true, value: { pose, reprojectionPx: Math.sqrt(sq / (object.length / 3)), cameraPositionMm: c, anchorsFound } };
 }
-
-export { mat3ToRodrigues };

@@ -81,8 +81,6 @@ function failure(e: LocateFailure, imagePath: string, profilePath: string): CliE
       );
     case 'image-size':
       return new CliError(`${imagePath}: ${e.actual[0]}x${e.actual[1]} does not match the camera's image_size ${e.expected[0]}x${e.expected[1]}`);
-    case 'bad-profile':
-      return new CliError(`${profilePath}: ${e.message}`);
   }
 }
 
