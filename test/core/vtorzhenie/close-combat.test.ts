@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../src/core/dice/scripted-dice.js';
-import { CloseCombatInput, resolveCloseCombat } from '../../../src/core/rulesets/vtorzhenie/close-combat.js';
+import { CloseCombatInput, fighterFrom, resolveCloseCombat } from '../../../src/core/rulesets/vtorzhenie/close-combat.js';
 import { vtorzhenie } from '../../../src/core/rulesets/vtorzhenie/system.js';
 import { resolveScenario } from '../../../src/core/scenario/resolve-scenario.js';
 
@@ -45,5 +45,15 @@ describe('vtorzhenie close combat', () => {
     const out = resolveScenario({ ruleset: 'vtorzhenie', action: 'close-combat', attackers: [{ cc: 0, armour: 0, attack_dice: 2 }], defenders: [{ cc: 0, armour: 0 }], exact: true });
     // P(a>d) = 125/216, P(a=d) = 1/216·Σ(2k−1) = 36/216 → 125/180 = 25/36
     expect(out.ok && out.output.odds).toEqual({ 'winner=attacker': '25/36', 'winner=defender': '11/36' });
+  });
+});
+
+describe('vtorzhenie close-combat lines from weapons', () => {
+  it('adds CC of several weapons, takes 2 dice from a sword or a shield, CC 0 without weapons', () => {
+    const data = vtorzhenie.data;
+    expect(fighterFrom(['chainsword', 'knife'], 3, data)).toEqual({ fighter: { cc: 5, armour: 3, attack_dice: 2, defence_dice: 1 }, unknown: [] });
+    expect(fighterFrom(['shield', 'sword'], 2, data).fighter).toEqual({ cc: 2, armour: 2, attack_dice: 2, defence_dice: 2 });
+    expect(fighterFrom([], 0, data).fighter.cc).toBe(0);
+    expect(fighterFrom(['banana'], 0, data).unknown).toEqual(['banana']);
   });
 });

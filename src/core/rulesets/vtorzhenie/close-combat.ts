@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Dice } from '../../dice/dice.js';
 import { opposedUntilDecided, type OpposedSide } from '../../mechanics/opposed-roll.js';
 import { defineAction } from '../game-system.js';
+import type { VtorzhenieData } from './data-schema.js';
 
 const diceCount = z.int().min(1).max(2);
 
@@ -47,3 +48,31 @@ export function resolveCloseCombat(input: CloseCombatInput, dice: Dice): CloseCo
 }
 
 export const closeCombatAction = defineAction({ input: CloseCombatInput, resolve: resolveCloseCombat });
+
+export interface Fighter {
+  cc: number;
+  armour: number;
+  attack_dice: number;
+  defence_dice: number;
+}
+
+/**
+ * A model's close-combat line from the weapons it carries: CC values add up («их Сила
+ * складывается»), a sword gives 2 attack dice, a shield 2 defence dice; no CC weapon is CC 0.
+ * Unknown weapon ids are returned for the caller to report.
+ */
+export function fighterFrom(weaponIds: readonly string[], armour: number, data: VtorzhenieData): { fighter: Fighter; unknown: string[] } {
+  const unknown: string[] = [];
+  const fighter: Fighter = { cc: 0, armour, attack_dice: 1, defence_dice: 1 };
+  for (const id of weaponIds) {
+    const w = Object.hasOwn(data.cc_weapons, id) ? data.cc_weapons[id] : undefined;
+    if (!w) {
+      unknown.push(id);
+      continue;
+    }
+    fighter.cc += w.cc.value;
+    fighter.attack_dice = Math.max(fighter.attack_dice, w.attack_dice.value);
+    fighter.defence_dice = Math.max(fighter.defence_dice, w.defence_dice.value);
+  }
+  return { fighter, unknown };
+}
