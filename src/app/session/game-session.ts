@@ -1,9 +1,9 @@
-import { SeededDice } from '../../core/dice/seeded-dice.js';
+import { tryApplyEvent } from '../../core/game/index.js';
 import type { CriticalDie, GameEvent, ModelSpec, SensorReading } from '../api/game-events.js';
 import { UNDOABLE } from '../api/game-events.js';
 import type { Intent } from '../api/intents.js';
 import type { Journal, JournalRecord } from '../journal/journal.js';
-import { applyRecord, attributionOf, foldGame, undoneSeqs, type GameState } from './game-state.js';
+import { applyRecord, attributionOf, foldGame, shotRulesEvent, undoneSeqs, type GameState } from './game-state.js';
 import { scoreRealShot } from './real-shot-rules.js';
 import type { Selection } from './view-builder.js';
 
@@ -194,7 +194,16 @@ export class GameSession {
       return OK;
     }
     if (die === null) return fail('the critical die is due: type the die you rolled, or roll the virtual die');
-    const critical: CriticalDie = die.source === 'physical' ? { source: 'physical', value: die.value } : { source: 'virtual', value: new SeededDice(s.rng).roll(6) };
+    let critical: CriticalDie;
+    if (die.source === 'physical') critical = { source: 'physical', value: die.value };
+    else {
+      // The virtual die is the engine game's seeded generator: try the event to learn its face.
+      const event = shotRulesEvent(s, attribution, { source: 'virtual', value: 1 });
+      const tried = event ? tryApplyEvent(s.rules, event) : null;
+      const face = tried?.ok ? tried.state.journal[tried.state.journal.length - 1]?.dice_used[0] : undefined;
+      if (face === undefined) return fail(tried && !tried.ok ? `engine: ${tried.error.field}: ${tried.error.problem}` : 'the engine did not roll the critical die');
+      critical = { source: 'virtual', value: face };
+    }
     const scored = scoreRealShot(s, attribution, critical.value);
     if (scored.kind !== 'result') return fail(scored.kind === 'unavailable' ? scored.problem : 'the engine did not score the shot');
     this.append({ type: 'shot-committed', attribution, critical, result: scored.result });

@@ -1,6 +1,5 @@
-import { SeededDice } from '../../core/dice/seeded-dice.js';
-import { stateAfterOwnTurn, type NextTurnState } from '../../core/mechanics/unit-state.js';
-import { seedRng, type RngState } from '../../core/random/rng.js';
+import { applyEvent as applyRulesEvent, emptyGame, type GameEventInput as RulesEvent, type GameState as RulesState } from '../../core/game/index.js';
+import type { NextTurnState } from '../../core/mechanics/unit-state.js';
 import type { JournalRecord } from '../journal/journal.js';
 import type { Attribution, CriticalDie, GameEvent, ModelSpec, PlayerId, SensorReading, ShotResult } from '../api/game-events.js';
 
@@ -13,15 +12,11 @@ export interface PointMm {
 
 export interface ModelState {
   spec: ModelSpec;
+  /** Damage, lying down, destroyed and next-turn state are the engine's (core/game), copied here. */
   damage: number;
-  /** Lying down by the rules (a committed fall), until stood up. */
   fallen: boolean;
   destroyed: boolean;
   nextTurn: NextTurnState;
-  /** Turn number in which `nextTurn` was set: it is cleared after the owner's next own turn. */
-  nextTurnSetOnTurn: number;
-  /** Own turns ended since `nextTurn` was set (shoots every other turn). */
-  ownTurnsSinceState: number;
   pos: PointMm | null;
   /** What the camera (or the referee) last saw: lying or standing. */
   seenFallen: boolean;
@@ -67,7 +62,11 @@ export interface GameState {
   shots: CommittedShot[];
   /** `boot:seq` of every sensor reading already recorded: resends are dropped. */
   sensorKeys: Set<string>;
-  rng: RngState;
+  /**
+   * The engine's game (core/game), fed the rules-relevant decisions from setup-finished on:
+   * models, resolved real shots, stand-ups, turn ends. Damage, states and turns come from it.
+   */
+  rules: RulesState;
   history: HistoryEntry[];
   lastSeq: number;
   /** Problems met while folding (a record that no longer fits): shown, never thrown. */
@@ -85,14 +84,12 @@ export function emptyState(): GameState {
     openShot: null,
     shots: [],
     sensorKeys: new Set(),
-    rng: seedRng('shagomer'),
+    rules: emptyGame(),
     history: [],
     lastSeq: 0,
     warnings: [],
   };
 }
-
-const other = (p: PlayerId): PlayerId => (p === 'A' ? 'B' : 'A');
 
 /** Which record seqs are taken back: an undo names its target; undos themselves are final. */
 export function undoneSeqs(records: readonly JournalRecord<GameEvent>[]): Set<number> {
@@ -155,21 +152,65 @@ function applySensor(state: GameState, seq: number, reading: SensorReading): voi
   }
 }
 
-function endTurn(state: GameState): void {
-  for (const m of state.models.values()) {
-    if (m.spec.player !== state.active) continue;
-    if (m.nextTurnSetOnTurn < state.turn) {
-      m.ownTurnsSinceState++;
-      const after = stateAfterOwnTurn(m.nextTurn);
-      if (after !== m.nextTurn) {
-        m.nextTurn = after;
-        m.ownTurnsSinceState = 0;
-      }
-    }
+/** Hands one event to the engine's game and copies back what it decided. */
+export function applyRules(state: GameState, seq: number, event: RulesEvent): void {
+  const before = state.rules.rejected.length;
+  state.rules = applyRulesEvent(state.rules, event);
+  const refused = state.rules.rejected[before];
+  if (refused) state.warnings.push(`record ${seq}: the engine refused ${refused.type}: ${refused.problem}`);
+  for (const [id, r] of Object.entries(state.rules.models)) {
+    const m = state.models.get(id);
+    if (!m) continue;
+    m.damage = r.damage;
+    m.fallen = r.fallen;
+    m.destroyed = r.destroyed;
+    m.nextTurn = r.next_turn;
   }
-  state.turn++;
-  state.active = other(state.active);
-  for (const m of state.models.values()) m.turnStart = m.pos ? { ...m.pos } : null;
+  if (state.phase === 'play') {
+    state.turn = state.rules.turn.number;
+    state.active = state.rules.turn.active_player;
+  }
+}
+
+/** A model as the engine's game holds it: its stamina is the damage that destroys it. */
+export function rulesModel(m: ModelSpec): RulesEvent {
+  return { type: 'model-added', model: { id: m.id, player: m.player, name: m.name, max_damage: m.stamina, stats: { kind: m.kind, armour: m.armour, unit_type: m.unitType ?? null } } };
+}
+
+/**
+ * The `real-shot` fields of the engine's contract for one target as it stands now. Shared by
+ * the live preview and the engine's game, so both score the same input.
+ */
+export function realShotFields(ruleset: string, target: ModelState, a: Attribution): Record<string, unknown> | null {
+  if (ruleset === 'vtorzhenie') {
+    const kind = target.spec.kind === 'creature' ? 'infantry' : target.spec.kind;
+    return { target: { kind, stamina: target.spec.stamina, damage: target.damage, fallen: target.fallen }, hit: a.hit, fell: a.fell };
+  }
+  if (ruleset === 'bronepekhota') {
+    return {
+      target: { kind: target.spec.kind, unit_type: target.spec.unitType ?? (target.spec.kind === 'infantry' ? 'infantry' : 'walker'), damage: target.damage },
+      hit: a.hit,
+      ricochet: a.ricochet,
+      fell: a.fell,
+    };
+  }
+  return null;
+}
+
+/** The engine event that scores a committed shot; virtual dice come from the game's generator. */
+export function shotRulesEvent(state: GameState, a: Attribution, critical: CriticalDie | null): RulesEvent | null {
+  const ruleset = state.created?.ruleset;
+  const target = a.targetId ? state.models.get(a.targetId) : undefined;
+  if (!ruleset || !target || !a.hit) return null;
+  const input = realShotFields(ruleset, target, a);
+  if (!input) return null;
+  return {
+    type: 'action-resolved',
+    action: 'real-shot',
+    input,
+    ...(critical?.source === 'virtual' ? {} : { dice: critical ? [critical.value] : [] }),
+    targets: { '': target.spec.id },
+  };
 }
 
 function apply(state: GameState, seq: number, e: GameEvent): void {
@@ -177,7 +218,6 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
     case 'game-created':
       state.created = e;
       state.phase = 'setup';
-      state.rng = seedRng(e.seed);
       return;
     case 'model-added':
       if (state.models.has(e.model.id)) {
@@ -190,8 +230,6 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
         fallen: false,
         destroyed: false,
         nextTurn: 'normal',
-        nextTurnSetOnTurn: 0,
-        ownTurnsSinceState: 0,
         pos: null,
         seenFallen: false,
         turnStart: null,
@@ -205,13 +243,17 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
       if (m) m.spec = { ...m.spec, tag: e.tag, hitNode: e.hitNode, tiltNode: e.tiltNode, launcherNode: e.launcherNode };
       return;
     }
-    case 'setup-finished':
+    case 'setup-finished': {
       state.phase = 'play';
-      state.turn = 1;
       state.firstPlayer = e.firstPlayer;
-      state.active = e.firstPlayer;
+      const created = state.created;
+      if (created) {
+        applyRules(state, seq, { type: 'game-created', ruleset: created.ruleset, seed: created.seed, first_player: e.firstPlayer });
+        for (const m of state.models.values()) applyRules(state, seq, rulesModel(m.spec));
+      }
       for (const m of state.models.values()) m.turnStart = m.pos ? { ...m.pos } : null;
       return;
+    }
     case 'positions':
       for (const p of e.models) {
         const m = state.models.get(p.id);
@@ -237,36 +279,29 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
     case 'shot-committed': {
       const shooterId = state.openShot?.shooterId ?? null;
       state.openShot = null;
-      if (e.critical?.source === 'virtual') {
-        const dice = new SeededDice(state.rng);
-        const rolled = dice.roll(6);
-        if (rolled !== e.critical.value) state.warnings.push(`record ${seq}: the virtual die replays as ${rolled}, the journal says ${e.critical.value}`);
-        state.rng = dice.rngState();
+      const rules = shotRulesEvent(state, e.attribution, e.critical);
+      if (rules) {
+        applyRules(state, seq, rules);
+        const entry = state.rules.journal[state.rules.journal.length - 1];
+        const target = e.attribution.targetId ? state.models.get(e.attribution.targetId) : undefined;
+        if (e.critical && entry && entry.dice_used[0] !== e.critical.value) state.warnings.push(`record ${seq}: the critical die replays as ${String(entry.dice_used[0])}, the journal says ${e.critical.value}`);
+        if (e.result && target && target.damage !== e.result.damage) state.warnings.push(`record ${seq}: the engine now scores damage ${target.damage}, the players saw ${e.result.damage}`);
       }
       state.shots.push({ seq, turn: state.turn, shooterId, attribution: e.attribution, critical: e.critical, result: e.result });
-      const target = e.attribution.targetId ? state.models.get(e.attribution.targetId) : undefined;
-      if (target && e.result) {
-        target.damage = e.result.damage;
-        target.destroyed = e.result.destroyed;
-        target.fallen = e.result.fallen;
-        if (e.result.nextTurn !== target.nextTurn) {
-          target.nextTurn = e.result.nextTurn;
-          target.nextTurnSetOnTurn = state.turn;
-          target.ownTurnsSinceState = 0;
-        }
-      }
       return;
     }
     case 'model-stood-up': {
       const m = state.models.get(e.modelId);
       if (m) {
-        m.fallen = false;
         m.seenFallen = false;
+        applyRules(state, seq, { type: 'damage-corrected', model_id: e.modelId, fallen: false });
       }
       return;
     }
     case 'turn-ended':
-      if (state.phase === 'play') endTurn(state);
+      if (state.phase !== 'play') return;
+      applyRules(state, seq, { type: 'turn-ended' });
+      for (const m of state.models.values()) m.turnStart = m.pos ? { ...m.pos } : null;
       return;
     case 'undo':
       return;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resolveScenario } from '../../core/scenario/resolve-scenario.js';
 import type { Attribution, ShotResult } from '../api/game-events.js';
-import type { GameState, ModelState } from './game-state.js';
+import { realShotFields, type GameState, type ModelState } from './game-state.js';
 
 /**
  * Scores a real launcher shot through the engine's scenario contract (`real-shot`), so the app
@@ -28,21 +28,8 @@ export function hasRealShots(ruleset: string): boolean {
 }
 
 function scenario(ruleset: string, target: ModelState, a: Attribution): Record<string, unknown> | null {
-  if (ruleset === 'vtorzhenie') {
-    const kind = target.spec.kind === 'creature' ? 'infantry' : target.spec.kind;
-    return { ruleset, action: 'real-shot', target: { kind, stamina: target.spec.stamina, damage: target.damage, fallen: target.fallen }, hit: a.hit, fell: a.fell };
-  }
-  if (ruleset === 'bronepekhota') {
-    return {
-      ruleset,
-      action: 'real-shot',
-      target: { kind: target.spec.kind, unit_type: target.spec.unitType ?? (target.spec.kind === 'infantry' ? 'infantry' : 'walker'), damage: target.damage },
-      hit: a.hit,
-      ricochet: a.ricochet,
-      fell: a.fell,
-    };
-  }
-  return null;
+  const fields = realShotFields(ruleset, target, a);
+  return fields ? { ruleset, action: 'real-shot', ...fields } : null;
 }
 
 function toResult(ruleset: string, output: Record<string, unknown>, prevFallen: boolean, a: Attribution): ShotResult | string {

@@ -52,7 +52,9 @@ function summary(e: GameEvent): string {
 function modelView(state: GameState, id: string): ModelView | null {
   const m = state.models.get(id);
   if (!m) return null;
-  const allowance = allowanceFor(m.destroyed ? 'destroyed' : m.nextTurn, m.ownTurnsSinceState);
+  // Own turns since the state began: the players alternate, so every second turn is the owner's.
+  const since = state.rules.models[id]?.next_turn_since ?? null;
+  const allowance = allowanceFor(m.destroyed ? 'destroyed' : m.nextTurn, since === null ? 0 : Math.floor((state.turn - since) / 2));
   return {
     id: m.spec.id,
     player: m.spec.player,
