@@ -85,6 +85,7 @@ const SAMPLES: Record<string, { label?: string; input: Record<string, unknown> }
   'zvezdny-desant/measure': [{ input: { distance_cm: 20 } }],
   'zvezdny-desant/wound-test': [{ input: { weapon: { mshch: 1, hrk: { B: 12 } }, target: { armour_class: 'B', stk: 2, models: 5 }, hits: 3 } }],
   'zvezdny-desant/activation-order': [{ input: { first_player: 'A', units: [{ id: 'a1', player: 'A', initiative: 5 }, { id: 'b1', player: 'B', initiative: 6 }] } }],
+  'zvezdny-desant/to-hit': [{ input: { shots: 5, in_cover: true, reroll_failed: true } }],
   'zvezdny-desant/melee': [{ input: { sides: [{ player: 'A', models: 5, in_contact: 3, strikers: 5, bsp: 7, stk: 1 }, { player: 'B', models: 4, in_contact: 3, strikers: 4, bsp: 8, stk: 1 }] } }],
   'stalnaya-voyna/measure': [{ input: { distance_cm: 30 } }],
   'stalnaya-voyna/fire': [{ input: { distance_in: 12, shooter: { quality: 'd8', small_arms_rof: [3, 3], support: ['d6'] }, target: { prone: true, cover: 'light' } } }],
