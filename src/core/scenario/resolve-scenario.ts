@@ -27,15 +27,24 @@ export type ScenarioOutcome = { ok: true; output: Record<string, unknown> } | { 
 const COUNTED_FIELDS = new Set(['damage', 'casualties']);
 
 /** `field=value` keys of one output: booleans, strings and nulls at any depth, damage, casualties. */
-export function oddsKeys(output: object, prefix = ''): string[] {
+function contractKeys(output: object, prefix: string, numbers: boolean): string[] {
   const keys: string[] = [];
   for (const [k, v] of Object.entries(output)) {
     const name = prefix + k;
     if (typeof v === 'boolean' || typeof v === 'string' || v === null) keys.push(`${name}=${String(v)}`);
-    else if (typeof v === 'number' && COUNTED_FIELDS.has(k)) keys.push(`${name}=${v}`);
-    else if (typeof v === 'object' && !Array.isArray(v)) keys.push(...oddsKeys(v, `${name}.`));
+    else if (typeof v === 'number' && (numbers || COUNTED_FIELDS.has(k))) keys.push(`${name}=${v}`);
+    else if (typeof v === 'object' && !Array.isArray(v)) keys.push(...contractKeys(v, `${name}.`, numbers));
   }
   return keys;
+}
+
+/**
+ * The odds keys of one output. An output made only of counts (Звездный Десант's wound test and
+ * melee) would get no odds under the contract's rule, so there every number is priced instead.
+ */
+export function oddsKeys(output: object): string[] {
+  const keys = contractKeys(output, '', false);
+  return keys.length > 0 ? keys : contractKeys(output, '', true);
 }
 
 /**
