@@ -147,8 +147,10 @@ describe('game session', () => {
     app.handle({ type: 'select', shooterId: 'A1', targetId: 'B2', weaponId: null });
     const v = app.view(false);
     const pair = v.pairs.find((p) => p.targetId === 'B2');
-    // 200,300 mm apart: 36.06 cm; 35 cm + 1.06 cm over the 1-cm tolerance → 8 шагов; band short (16–40 cm).
-    expect(pair).toMatchObject({ steps: 8, band: 'short', closeCombat: false });
+    // Centres 360.6 mm apart; core/table measures by Вторжение's convention (not centre to
+    // centre), which lands under 36 cm: 7 шагов by the 1-cm rule, band short (16–40 cm).
+    expect(pair).toMatchObject({ steps: 7, band: 'short', closeCombat: false, lineOfSight: 'clear' });
+    expect(pair?.distanceMm).toBeCloseTo(360.6, 0);
     expect(v.odds?.problem).toBeNull();
     expect(v.odds?.odds['hit=true']).toMatch(/^\d+\/\d+$/);
   });

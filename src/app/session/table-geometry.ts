@@ -1,5 +1,6 @@
 import { measure } from '../../core/measure/measure.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
+import { rangesForScene, type Ranges } from '../../core/table/ranges.js';
 import type { GameState, ModelState } from './game-state.js';
 
 /** What the overlay shows for one enemy of the selected model. */
@@ -28,12 +29,71 @@ export interface MoveView {
 
 const alive = (m: ModelState): m is ModelState & { pos: NonNullable<ModelState['pos']> } => m.pos !== null && !m.destroyed;
 
+/** The table rules' kind (speed, body, mobility class) of a model, by each system's names. */
+function sceneKind(ruleset: string, m: ModelState): string {
+  const { kind, armour, unitType } = m.spec;
+  switch (ruleset) {
+    case 'vtorzhenie':
+      if (kind === 'infantry') return armour >= 4 ? 'heavy-infantry' : armour === 0 ? 'unarmoured-infantry' : 'infantry';
+      return kind === 'cyborg' ? 'necrocyborg' : kind;
+    case 'bronepekhota':
+      if (kind === 'infantry') return armour >= 6 ? 'infantry-armour-6' : armour === 5 ? 'infantry-armour-5' : 'infantry';
+      if (unitType === 'fixed-gun') return 'fixed-gun';
+      if (unitType === 'wheeled' || unitType === 'heavy-tracked') return unitType === 'wheeled' ? 'wheeled' : 'tracked';
+      return kind === 'gun' ? 'gun' : kind === 'cyborg' || kind === 'creature' ? 'cyborg' : 'walker';
+    case 'zvezdny-desant':
+      return kind === 'vehicle' || kind === 'gun' ? 'vehicle' : 'infantry';
+    default:
+      return kind === 'vehicle' ? 'tracked' : 'infantry';
+  }
+}
+
+/**
+ * Every pair and move on the table through the engine's table geometry (core/table): each
+ * system's measuring convention, line of sight and cover, and moves against speed. No terrain
+ * is entered yet, so only models can block sight. Null when the scene does not build.
+ */
+export function tableRanges(state: GameState): { ok: true; ranges: Ranges } | { ok: false; problem: string } | null {
+  const ruleset = state.created?.ruleset;
+  if (!ruleset) return null;
+  const models = [...state.models.values()].filter(alive).map((m) => ({
+    id: m.spec.id,
+    player: m.spec.player,
+    x_mm: m.pos.xMm,
+    y_mm: m.pos.yMm,
+    base_mm: m.spec.baseMm,
+    height_mm: m.spec.heightMm,
+    kind: sceneKind(ruleset, m),
+    fallen: m.fallen || m.seenFallen,
+    ...(m.turnStart && m.spec.player === state.active ? { from_mm: [m.turnStart.xMm, m.turnStart.yMm], speed_steps: m.spec.speedSteps } : {}),
+    weapons: m.spec.weapons.map((w) => ({ name: w.id, range_steps: w.rangeSteps })),
+  }));
+  const r = rangesForScene({ ruleset, models, terrain: [] });
+  return r.ok ? r : { ok: false, problem: `ranges: ${r.error.field}: ${r.error.problem}` };
+}
+
 /**
  * Ranges from one model to every enemy, by the system's distance rules (centre to centre).
  * Line of sight needs terrain, which the setup does not collect yet: it is reported as
  * unknown rather than guessed.
  */
-export function pairsFrom(state: GameState, shooterId: string): PairView[] {
+export function pairsFrom(state: GameState, shooterId: string, ranges?: Ranges): PairView[] {
+  if (ranges) {
+    return ranges.pairs
+      .filter((p) => p.from === shooterId)
+      .map((p) => ({
+        targetId: p.to,
+        distanceMm: p.distance_mm,
+        gapMm: p.gap_mm,
+        steps: p.steps,
+        band: p.band,
+        closeCombat: p.close_combat,
+        lineOfSight: p.line_of_sight,
+        cover: p.cover ?? 'none',
+        inRange: p.in_range,
+      }))
+      .sort((a, b) => a.distanceMm - b.distanceMm);
+  }
   const ruleset = state.created ? gameSystem(state.created.ruleset) : undefined;
   const shooter = state.models.get(shooterId);
   if (!ruleset || !shooter || !alive(shooter)) return [];
@@ -51,7 +111,14 @@ export function pairsFrom(state: GameState, shooterId: string): PairView[] {
 }
 
 /** How far each model of the active player moved since its turn began, against its speed. */
-export function movesThisTurn(state: GameState): MoveView[] {
+export function movesThisTurn(state: GameState, ranges?: Ranges): MoveView[] {
+  if (ranges) {
+    return ranges.moves.flatMap((mv) => {
+      const m = state.models.get(mv.id);
+      if (!m?.turnStart || mv.moved_mm < 1) return [];
+      return [{ id: mv.id, fromXMm: m.turnStart.xMm, fromYMm: m.turnStart.yMm, movedMm: mv.moved_mm, steps: mv.cost_steps, allowedSteps: mv.allowed_steps, ok: mv.ok }];
+    });
+  }
   const ruleset = state.created ? gameSystem(state.created.ruleset) : undefined;
   if (!ruleset) return [];
   const unitCm = ruleset.data.distance.unit_cm.value;

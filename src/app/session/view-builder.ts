@@ -5,7 +5,7 @@ import type { GameView, ModelView } from '../api/view.js';
 import { attackOdds } from './attack-odds.js';
 import { attributionOf, proposedAttribution, type GameState } from './game-state.js';
 import { scoreRealShot } from './real-shot-rules.js';
-import { movesThisTurn, pairsFrom } from './table-geometry.js';
+import { movesThisTurn, pairsFrom, tableRanges } from './table-geometry.js';
 
 export interface Selection {
   shooterId: string | null;
@@ -94,7 +94,10 @@ export function buildView(args: {
   const { state, selection } = args;
   const created = state.created;
   const system = created ? gameSystem(created.ruleset) : undefined;
-  const pairs = selection.shooterId ? pairsFrom(state, selection.shooterId) : [];
+  // The engine's table geometry when the scene builds; plain centre distances (sight unknown) if not.
+  const table = state.phase === 'play' || selection.shooterId ? tableRanges(state) : null;
+  const ranges = table?.ok ? table.ranges : undefined;
+  const pairs = selection.shooterId ? pairsFrom(state, selection.shooterId, ranges) : [];
   const shooter = selection.shooterId ? state.models.get(selection.shooterId) : undefined;
   const weapon = shooter?.spec.weapons.find((w) => w.id === selection.weaponId) ?? shooter?.spec.weapons[0];
   const pair = pairs.find((p) => p.targetId === selection.targetId);
@@ -116,7 +119,7 @@ export function buildView(args: {
     selection: { ...selection, weaponId: weapon?.id ?? null },
     pairs,
     odds,
-    moves: state.phase === 'play' ? movesThisTurn(state) : [],
+    moves: state.phase === 'play' ? movesThisTurn(state, ranges) : [],
     shot: shot
       ? {
           shooterId: shot.shooterId,
@@ -133,7 +136,7 @@ export function buildView(args: {
     canUndo: args.canUndo,
     link: args.link,
     demoAvailable: args.demoAvailable,
-    warnings: state.warnings.slice(-5),
+    warnings: [...state.warnings.slice(-5), ...(table && !table.ok ? [table.problem] : [])],
     readOnly: args.readOnly,
   };
 }
