@@ -1,0 +1,93 @@
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GameView } from '../../src/app/api/view.js';
+import { AppController } from '../../src/app/app-controller.js';
+import { createAppServer } from '../../src/app/server/http-server.js';
+
+let app: AppController;
+let base: string;
+let stopServer: () => Promise<void>;
+
+beforeAll(async () => {
+  app = new AppController({ dataDir: mkdtempSync(join(tmpdir(), 'shagomer-http-')) });
+  const { server, stop } = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here') });
+  stopServer = stop;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await stopServer();
+  app.close();
+});
+
+const post = async (path: string, body: string): Promise<{ status: number; json: { ok: boolean; problem?: string; id?: string } }> => {
+  const res = await fetch(`${base}${path}`, { method: 'POST', body });
+  return { status: res.status, json: (await res.json()) as { ok: boolean; problem?: string } };
+};
+
+describe('HTTP API', () => {
+  it('answers bad bodies with 400 and one line, and keeps serving', async () => {
+    expect(await post('/api/intent', '{"type":')).toEqual({ status: 400, json: { ok: false, problem: 'the body is not JSON' } });
+    const wrong = await post('/api/intent', JSON.stringify({ type: 'new-game', ruleset: 'chess', title: '', players: [] }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.problem).toMatch(/^ruleset: /);
+    expect(wrong.json.problem?.includes('\n')).toBe(false);
+    expect((await post('/api/intent', JSON.stringify({ type: 'end-turn' }))).json).toEqual({ ok: false, problem: 'no game is open: start a new game or open one' });
+  });
+
+  it('pushes a fresh view over server-sent events after an intent', async () => {
+    const res = await fetch(`${base}/api/events`);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const views: GameView[] = [];
+    let text = '';
+    const readUntil = async (n: number): Promise<void> => {
+      while (views.length < n) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += new TextDecoder().decode(value);
+        let i: number;
+        while ((i = text.indexOf('\n\n')) >= 0) {
+          const frame = text.slice(0, i);
+          text = text.slice(i + 2);
+          if (frame.startsWith('data: ')) views.push(GameView.parse((JSON.parse(frame.slice(6)) as { view: unknown }).view));
+        }
+      }
+    };
+    await readUntil(1);
+    expect(views[0]?.phase).toBe('empty');
+    const created = await post('/api/intent', JSON.stringify({ type: 'new-game', ruleset: 'bronepekhota', title: 'http', players: [{ id: 'A', name: 'A', colour: '#aa0000' }, { id: 'B', name: 'B', colour: '#0000aa' }] }));
+    expect(created.json).toEqual({ ok: true });
+    await readUntil(2);
+    expect(views[1]).toMatchObject({ phase: 'setup', ruleset: 'bronepekhota', title: 'http' });
+    await reader.cancel();
+  });
+
+  it('refuses intents from spectators', async () => {
+    const r = await post('/api/intent?role=spectator', JSON.stringify({ type: 'undo' }));
+    expect(r).toEqual({ status: 403, json: { ok: false, problem: 'spectators are read-only' } });
+    const v = GameView.parse(await (await fetch(`${base}/api/view?role=spectator`)).json());
+    expect(v.readOnly).toBe(true);
+  });
+
+  it('exports a game and imports it back under a new id; refuses a damaged one', async () => {
+    const games = (await (await fetch(`${base}/api/games`)).json()) as { id: string }[];
+    const id = games[0]?.id as string;
+    const text = await (await fetch(`${base}/api/games/${id}/export`)).text();
+    expect(text.split('\n').filter(Boolean).length).toBeGreaterThan(0);
+    expect(await post('/api/games/import?id=copy-1', text)).toEqual({ status: 200, json: { ok: true, id: 'copy-1' } });
+    const damaged = await post('/api/games/import?id=copy-2', text.replace('http', 'htTp'));
+    expect(damaged.status).toBe(400);
+    expect(damaged.json.problem).toMatch(/incomplete or damaged|checksum/);
+    expect((await fetch(`${base}/api/games/..%2F..%2Fetc/export`)).status).toBe(404);
+  });
+
+  it('says the renderer is not built instead of failing', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toMatch(/npm run build/);
+  });
+});
