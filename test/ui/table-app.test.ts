@@ -59,6 +59,8 @@ describe('table app in Chromium against shagomer serve', () => {
 
   it('sets up, measures, scores a real shot over a pty, and survives a restart', { timeout: 90_000 }, async () => {
     await page.goto(server.url);
+    await page.getByTestId('create-game').waitFor();
+    await page.screenshot({ path: join(DOCS, 'start.png') });
     // Setup: system, players, armies, sensor bindings.
     await page.getByTestId('system').selectOption('vtorzhenie');
     await page.getByTestId('title').fill('Тестовая партия');
@@ -132,5 +134,13 @@ describe('table app in Chromium against shagomer serve', () => {
     expect(await page.getByTestId('turn').textContent()).toContain('Ход 2');
     expect(await page.getByTestId('model-B1').textContent()).toMatch(/2\/3.*не может двигаться/);
     expect(await page.getByTestId('last-result').textContent()).toContain('Повреждения 2');
+
+    // English interface, game terms still Russian.
+    await page.getByTestId('lang').click();
+    await page.getByTestId('turn').waitFor();
+    expect(await page.getByTestId('turn').textContent()).toContain('Turn 2');
+    expect(await page.getByTestId('model-B1').textContent()).toContain('не может двигаться');
+    await page.screenshot({ path: join(DOCS, 'table-en.png') });
+    await page.getByTestId('lang').click();
   });
 });
