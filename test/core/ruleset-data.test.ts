@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseRulesetData } from '../../../src/core/rulesets/registry.js';
-import { bronepekhota } from '../../../src/core/rulesets/bronepekhota/system.js';
-import bronepekhotaRaw from '../../../src/core/rulesets/bronepekhota/ruleset.json' with { type: 'json' };
-import { vtorzhenie } from '../../../src/core/rulesets/vtorzhenie/system.js';
-import vtorzhenieRaw from '../../../src/core/rulesets/vtorzhenie/ruleset.json' with { type: 'json' };
+import { parseRulesetData } from '../../src/core/rulesets/registry.js';
+import { bronepekhota } from '../../src/core/rulesets/bronepekhota/system.js';
+import bronepekhotaRaw from '../../src/core/rulesets/bronepekhota/ruleset.json' with { type: 'json' };
+import { stalnayaVoyna } from '../../src/core/rulesets/stalnaya-voyna/system.js';
+import stalnayaVoynaRaw from '../../src/core/rulesets/stalnaya-voyna/ruleset.json' with { type: 'json' };
+import { vtorzhenie } from '../../src/core/rulesets/vtorzhenie/system.js';
+import vtorzhenieRaw from '../../src/core/rulesets/vtorzhenie/ruleset.json' with { type: 'json' };
+import { zvezdnyDesant } from '../../src/core/rulesets/zvezdny-desant/system.js';
+import zvezdnyDesantRaw from '../../src/core/rulesets/zvezdny-desant/ruleset.json' with { type: 'json' };
 
 const LABELS = new Set(['id', 'name_ru', 'name_en', 'label_ru']);
 
@@ -17,6 +21,8 @@ function unsourced(node: unknown, path = ''): string[] {
 describe.each([
   ['vtorzhenie', vtorzhenie, vtorzhenieRaw],
   ['bronepekhota', bronepekhota, bronepekhotaRaw],
+  ['zvezdny-desant', zvezdnyDesant, zvezdnyDesantRaw],
+  ['stalnaya-voyna', stalnayaVoyna, stalnayaVoynaRaw],
 ] as const)('%s ruleset data', (_id, system, raw) => {
   it('marks every value seed or default', () => {
     expect(unsourced(system.data)).toEqual([]);
