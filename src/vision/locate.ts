@@ -8,7 +8,7 @@ import type { OpenCv } from './cv-types.js';
 import { createMarkerDetector, type DetectedMarker, type MarkerDetector } from './detect-markers.js';
 import { isDictionaryName } from './dictionaries.js';
 import { guessIntrinsics } from './guess-intrinsics.js';
-import { rgbaToGray, type GrayImage, type RgbaImage } from './image.js';
+import type { GrayImage, RgbaImage } from './image.js';
 import { locateTag, type LocatedTag } from './locate-tags.js';
 import { solveTablePose } from './table-pose.js';
 import { tagHeightMm, type TableProfile } from './table-profile.js';
@@ -56,14 +56,14 @@ export function createLocator(cv: OpenCv, profile: TableProfile, intrinsics?: Ca
   const anchorIds = new Set(profile.anchors.markers.map((m) => m.id));
   return {
     locate(frame) {
-      const gray: GrayImage = isGray(frame) ? frame : rgbaToGray(frame);
-      if (intrinsics && (intrinsics.widthPx !== gray.width || intrinsics.heightPx !== gray.height)) {
-        return { ok: false, error: { kind: 'image-size', expected: [intrinsics.widthPx, intrinsics.heightPx], actual: [gray.width, gray.height] } };
+      const { width, height } = frame;
+      if (intrinsics && (intrinsics.widthPx !== width || intrinsics.heightPx !== height)) {
+        return { ok: false, error: { kind: 'image-size', expected: [intrinsics.widthPx, intrinsics.heightPx], actual: [width, height] } };
       }
       const found = new Map<string, DetectedMarker[]>();
-      for (const [name, d] of detectors) found.set(name, d.detect(gray));
+      for (const [name, d] of detectors) found.set(name, isGray(frame) ? d.detect(frame) : d.detectRgba(frame));
       const anchorsSeen = (found.get(anchorDict) ?? []).filter((m) => anchorIds.has(m.id));
-      const k = intrinsics ?? guessIntrinsics(cv, gray.width, gray.height, profile.anchors.markers, anchorsSeen);
+      const k = intrinsics ?? guessIntrinsics(cv, width, height, profile.anchors.markers, anchorsSeen);
       const solved = solveTablePose(cv, k, profile.anchors.markers, anchorsSeen);
       if (!solved.ok) {
         return { ok: false, error: { kind: 'too-few-anchors', found: solved.anchorsFound, needed: solved.needed, expected: [...anchorIds].sort((a, b) => a - b) } };
@@ -80,7 +80,7 @@ export function createLocator(cv: OpenCv, profile: TableProfile, intrinsics?: Ca
         ok: true,
         value: {
           report: {
-            image_size: [gray.width, gray.height],
+            image_size: [width, height],
             reprojection_px: reprojectionPx,
             camera_position_mm: [...cameraPositionMm] as [number, number, number],
             anchors_found: anchorsFound,
