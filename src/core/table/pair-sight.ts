@@ -1,6 +1,5 @@
-import { pointInPolygon } from './polygon.js';
 import { traceClasses } from './sight-classes.js';
-import { traceSilhouette } from './sight-silhouette.js';
+import { holds, traceSilhouette } from './sight-silhouette.js';
 import type { Table, TableModel } from './table.js';
 import type { Nearby } from './table-index.js';
 
@@ -44,7 +43,7 @@ export function pairSight(table: Table, shooter: TableModel, target: TableModel,
   if (coverRule.rule === 'cover-class') {
     // The best cover among what hides part of the target and what it stands in.
     let best: { rank: number; effect: string } | null = null;
-    const candidates = [...r.hidingPieces, ...nearby.pieces.filter((p) => p.cover.hides && pointInPolygon(target.xMm, target.yMm, p.ring))];
+    const candidates = [...r.hidingPieces, ...nearby.pieces.filter((p) => p.cover.hides && holds(p, target))];
     for (const p of candidates) {
       if (p.cover.effect !== null && (!best || p.cover.rank > best.rank)) best = { rank: p.cover.rank, effect: p.cover.effect };
     }
