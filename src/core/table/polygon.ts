@@ -125,7 +125,7 @@ export function distanceToBoundaryMm(px: number, py: number, ring: readonly Poin
   return best;
 }
 
-const scratchTs = new Float64Array(64);
+let scratchTs = new Float64Array(64);
 
 /**
  * The parts of segment p→q inside the polygon, as [t0, t1] pairs along 0..1. Crossing
@@ -149,7 +149,12 @@ export function clipSegmentToPolygon(px: number, py: number, qx: number, qy: num
     const t = ((ax - px) * ey - (ay - py) * ex) / denom;
     if (t <= 0 || t >= 1) continue;
     const u = ((ax - px) * dy - (ay - py) * dx) / denom;
-    if (u < -EPS || u > 1 + EPS || count >= scratchTs.length - 1) continue;
+    if (u < -EPS || u > 1 + EPS) continue;
+    if (count + 2 > scratchTs.length) {
+      const grown = new Float64Array(scratchTs.length * 2);
+      grown.set(scratchTs);
+      scratchTs = grown;
+    }
     // Insertion keeps the few crossings sorted.
     let k = count++;
     while (k > 0 && (scratchTs[k - 1] as number) > t) {

@@ -31,3 +31,15 @@ describe('terrain outlines', () => {
     expect(distanceToBoundaryMm(190, 50, sq as never)).toBe(10);
   });
 });
+
+describe('clipping a many-toothed outline', () => {
+  it('keeps every stretch even when the line crosses the outline more than 64 times', () => {
+    // A comb: 50 teeth pointing up; the line y = 50 crosses each tooth twice.
+    const ring: [number, number][] = [[0, 0]];
+    for (let k = 0; k < 50; k++) ring.push([k * 20 + 5, 100], [k * 20 + 15, 100], [k * 20 + 20, 0.5]);
+    ring.push([1000, 0]);
+    ring.splice(ring.length - 2, 1);
+    const t = clipSegmentToPolygon(-10, 50, 1010, 50, ring);
+    expect(t.length).toBe(100);
+  });
+});
