@@ -35,6 +35,7 @@ describe.skipIf(!ready)('shagomer link / sim-device', () => {
     const p = new CliProcess(['link', '--port', join(dir, 'nope'), '--record', join(dir, 'x.jsonl')]);
     expect(await p.exited).toBe(2);
     expect(p.stderr).toBe(`link: ${join(dir, 'nope')}: no such port\n`);
+    expect(existsSync(join(dir, 'x.jsonl'))).toBe(false);
   });
 
   it('exits 2 for a record file it cannot create, and for bad flags', async () => {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { JsonlStore, PortOpenError, formatStats, startSerialLink, type LinkStatus } from '../../link/index.js';
 import { RETRY_MS } from '../../link/transport/serial-port-link.js';
 import { numberFlag, parseArgs, stringFlag } from '../args.js';
@@ -40,6 +42,7 @@ export async function run(args: string[]): Promise<number> {
   const durationS = numberFlag(p, 'duration', Infinity, 0);
   const say = (line: string): void => void process.stderr.write(`link: ${line}\n`);
 
+  const recordExisted = existsSync(recordPath);
   const { store, history } = await openRecord(recordPath);
   if (history.badLines > 0) say(`${recordPath}: skipped ${history.badLines} lines that are not records`);
   let storeError: unknown = null;
@@ -61,6 +64,8 @@ export async function run(args: string[]): Promise<number> {
     });
   } catch (e) {
     await store.close();
+    // A refused start leaves no trace: drop the empty file this run created.
+    if (!recordExisted) await rm(recordPath, { force: true });
     if (e instanceof PortOpenError) throw new CliError(e.message, 2);
     throw e;
   }
