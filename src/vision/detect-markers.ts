@@ -12,10 +12,19 @@ export interface DetectedMarker {
   corners: [Point2, Point2, Point2, Point2];
 }
 
+/** A rectangle of whole pixels inside the frame. */
+export interface PixelBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface MarkerDetector {
-  detect(gray: GrayImage): DetectedMarker[];
+  /** Detects in the whole frame, or only inside `region` (corners still in frame pixels). */
+  detect(gray: GrayImage, region?: PixelBox): DetectedMarker[];
   /** Converts RGBA to grey inside OpenCV (half the cost of doing it in JS), then detects. */
-  detectRgba(frame: RgbaImage): DetectedMarker[];
+  detectRgba(frame: RgbaImage, region?: PixelBox): DetectedMarker[];
   /** Frees the detector's wasm objects; the detector is unusable afterwards. */
   delete(): void;
 }
@@ -44,17 +53,27 @@ export function createMarkerDetector(cv: OpenCv, dictionary: DictionaryName): Ma
     return new cv.Mat(h, w, type);
   };
   return {
-    detect(gray) {
+    detect(gray, region) {
       grayMat = sized(grayMat, gray.width, gray.height, cv.CV_8UC1);
       grayMat.data.set(gray.data);
-      return detectInMat(cv, detector, grayMat);
+      return inRegion(cv, detector, grayMat, region);
     },
-    detectRgba(frame) {
+    detectRgba(frame, region) {
       rgbaMat = sized(rgbaMat, frame.width, frame.height, cv.CV_8UC4);
       grayMat = sized(grayMat, frame.width, frame.height, cv.CV_8UC1);
       rgbaMat.data.set(frame.data);
-      cv.cvtColor(rgbaMat, grayMat, cv.COLOR_RGBA2GRAY);
-      return detectInMat(cv, detector, grayMat);
+      if (!region) {
+        cv.cvtColor(rgbaMat, grayMat, cv.COLOR_RGBA2GRAY);
+        return detectInMat(cv, detector, grayMat);
+      }
+      const gray = grayMat;
+      return withMats((keep) => {
+        const rect = new cv.Rect(region.x, region.y, region.width, region.height);
+        const src = keep(rgbaMat?.roi(rect) as CvMat);
+        const dst = keep(gray.roi(rect));
+        cv.cvtColor(src, dst, cv.COLOR_RGBA2GRAY);
+        return offset(detectInMat(cv, detector, dst), region);
+      });
     },
     delete() {
       rgbaMat?.delete();
@@ -62,6 +81,19 @@ export function createMarkerDetector(cv: OpenCv, dictionary: DictionaryName): Ma
       for (const o of owned) o.delete();
     },
   };
+}
+
+function inRegion(cv: OpenCv, detector: CvArucoDetector, gray: CvMat, region: PixelBox | undefined): DetectedMarker[] {
+  if (!region) return detectInMat(cv, detector, gray);
+  return withMats((keep) => offset(detectInMat(cv, detector, keep(gray.roi(new cv.Rect(region.x, region.y, region.width, region.height)))), region));
+}
+
+function offset(markers: DetectedMarker[], region: PixelBox): DetectedMarker[] {
+  for (const m of markers) for (const c of m.corners) {
+    c[0] += region.x;
+    c[1] += region.y;
+  }
+  return markers;
 }
 
 export function detectInMat(cv: OpenCv, detector: CvArucoDetector, gray: CvMat): DetectedMarker[] {

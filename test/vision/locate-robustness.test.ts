@@ -51,12 +51,45 @@ describe('locate: behaviour at the edges', () => {
   });
 
   it('takes grey frames as well as RGBA, with the same answer', () => {
-    const locator = createLocator(cv, profile, camera.intrinsics);
+    const locator = createLocator(cv, profile, camera.intrinsics, { trackTable: false });
     const a = locator.locate(frame);
     const b = locator.locate(rgbaToGray(frame));
     locator.delete();
     expect(a.ok && b.ok).toBe(true);
     if (a.ok && b.ok) expect(b.value.report).toEqual(a.value.report);
+  });
+
+  it('a second frame is searched only where the table is, with the same answer', () => {
+    const locator = createLocator(cv, profile, camera.intrinsics);
+    const first = locator.locate(frame);
+    const second = locator.locate(frame);
+    locator.delete();
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    expect(first.value.searched).toBeNull();
+    const box = second.value.searched;
+    expect(box).not.toBeNull();
+    expect((box?.width ?? 0) * (box?.height ?? 0)).toBeLessThan(0.9 * 960 * 540);
+    expect(second.value.report.anchors_found).toEqual(first.value.report.anchors_found);
+    // Same corners to float rounding: the region only skips pixels where no marker can be.
+    for (const m of first.value.markers) {
+      const n = second.value.markers.find((x) => x.id === m.id);
+      m.corners.forEach(([u, v], j) => expect(Math.hypot(u - (n?.corners[j]?.[0] ?? NaN), v - (n?.corners[j]?.[1] ?? NaN))).toBeLessThan(1e-3));
+    }
+    expect(second.value.report.camera_position_mm[2]).toBeCloseTo(first.value.report.camera_position_mm[2], 1);
+  });
+
+  it('when the camera moves, the narrowed search fails over to the whole frame', () => {
+    const locator = createLocator(cv, profile, camera.intrinsics);
+    expect(locator.locate(frame).ok).toBe(true);
+    // Camera knocked 250 mm sideways and turned: the old table region misses two anchors.
+    const moved = overheadCamera({ heightMm: 1600, offsetMm: [-250, 90], rollDeg: 8, widthPx: 960, heightPx: 540 });
+    const r = locator.locate(asFrame(renderScene(randomScene(profile, { seed: 8, standing: 3, terrain: 1 }), { ...moved, intrinsics: camera.intrinsics }, {})));
+    locator.delete();
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.searched).toBeNull();
+    expect(Math.abs(r.value.report.camera_position_mm[0] - (900 - 250))).toBeLessThan(10);
   });
 
   it('frees every Mat: the wasm heap does not grow over repeated frames', () => {
