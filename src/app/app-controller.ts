@@ -9,7 +9,7 @@ import { buildView, type LinkStatus } from './session/view-builder.js';
 export interface AppOptions {
   dataDir: string;
   /** Starts the bundled demo game when asked (play-demo); null when there is none. */
-  demo?: ((app: AppController) => IntentReply) | null;
+  demo?: ((app: AppController) => Promise<IntentReply>) | null;
   clock?: () => number;
 }
 
@@ -45,6 +45,12 @@ export class AppController {
 
   private changed(): void {
     for (const l of this.listeners) l();
+  }
+
+  /** A one-line problem for the screen (the demo's, a damaged record's). */
+  note(text: string): void {
+    this.openNotes = [...this.openNotes.slice(-4), text];
+    this.changed();
   }
 
   setLinkStatus(status: LinkStatus): void {
@@ -101,8 +107,16 @@ export class AppController {
       }
       case 'open-game':
         return this.openGame(intent.gameId);
-      case 'play-demo':
-        return this.opts.demo ? this.opts.demo(this) : { ok: false, problem: 'no demo session is bundled with this build' };
+      case 'play-demo': {
+        // Opening the recorded camera takes a few seconds (OpenCV); the game appears when ready.
+        const demo = this.opts.demo;
+        if (!demo) return { ok: false, problem: 'no demo session is bundled with this build' };
+        demo(this).then(
+          (r) => (r.ok ? undefined : this.note(`demo: ${r.problem}`)),
+          (e: unknown) => this.note(`demo: ${e instanceof Error ? e.message : String(e)}`),
+        );
+        return { ok: true };
+      }
       default:
         if (!this.session) return { ok: false, problem: 'no game is open: start a new game or open one' };
         return this.session.handle(intent);

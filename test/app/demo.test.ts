@@ -19,7 +19,7 @@ describe('the bundled demo', () => {
     const out = execFileSync(process.execPath, [CLI, 'demo', '--json'], { encoding: 'utf8' });
     const game = JSON.parse(out) as { turn: number; shots: { critical: { value: number } | null; result: { damage: number; nextTurn: string } | null }[]; models: { id: string; damage: number; destroyed: boolean }[] };
     expect(game.turn).toBe(4);
-    expect(game.shots.map((s) => s.result?.damage ?? null)).toEqual([2, 1, 2]);
+    expect(game.shots.map((s) => s.result?.damage ?? null)).toEqual([2, 1, 2]); // the third: a fall only the camera saw (vision on demo/frames)
     expect(game.shots[0]?.critical?.value).toBe(4);
     expect(game.shots[0]?.result?.nextTurn).toBe('no-move');
     expect(game.models.find((m) => m.id === 'B3')?.destroyed).toBe(true);

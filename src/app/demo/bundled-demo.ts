@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { IntentReply } from '../api/intents.js';
 import type { AppController } from '../app-controller.js';
 import { DemoScript } from './demo-script.js';
-import { InteractiveDemo, setUpDemoGame } from './demo-runner.js';
+import { startInteractiveDemo, type InteractiveDemo } from './demo-runner.js';
 
 export const DEMO_FILE = join('demo', 'session.json');
 
@@ -23,18 +23,21 @@ export function loadDemoScript(path: string): { ok: true; script: DemoScript } |
 }
 
 /** The demo shipped in the repository, ready to start in a running app. */
-export function bundledDemo(root: string): { ok: true; script: DemoScript; start: (app: AppController) => IntentReply } | { ok: false; problem: string } {
-  const loaded = loadDemoScript(join(root, DEMO_FILE));
+export function bundledDemo(root: string): { ok: true; script: DemoScript; start: (app: AppController) => Promise<IntentReply> } | { ok: false; problem: string } {
+  const path = join(root, DEMO_FILE);
+  const loaded = loadDemoScript(path);
   if (!loaded.ok) return loaded;
   let running: InteractiveDemo | null = null;
   return {
     ok: true,
     script: loaded.script,
-    start: (app) => {
+    start: async (app) => {
       running?.stop();
-      const r = setUpDemoGame(app, loaded.script);
-      if (r.ok) running = new InteractiveDemo(app, loaded.script);
-      return r;
+      running = null;
+      const r = await startInteractiveDemo(app, loaded.script, { dir: dirname(path) });
+      if (!r.ok) return r;
+      running = r.demo;
+      return { ok: true };
     },
   };
 }

@@ -17,6 +17,8 @@ export type HubStep = z.infer<typeof HubStep>;
 
 export const DemoStep = z.union([
   z.object({ at_ms: z.int().nonnegative(), positions: z.array(Position).min(1) }).strict(),
+  /** A recorded camera frame (a path under demo/): positions and falls come from vision. */
+  z.object({ at_ms: z.int().nonnegative(), frame: z.string().regex(/^[\w./-]+\.(jpg|png)$/) }).strict(),
   z.object({ at_ms: z.int().nonnegative(), hub: HubStep }).strict(),
   z.object({ at_ms: z.int().nonnegative(), decide: Intent }).strict(),
 ]);
@@ -32,6 +34,8 @@ export const DemoScript = z
     /** Added in order: each player's models get ids A1, A2… and B1, B2… */
     models: z.array(ModelDraft).min(2),
     firstPlayer: PlayerId,
+    /** The camera the frames were taken with: table profile, camera file, empty-table frame. */
+    camera: z.object({ profile: z.string(), camera: z.string(), background: z.string() }).strict().optional(),
     steps: z.array(DemoStep),
   })
   .strict();

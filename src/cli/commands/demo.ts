@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { AppController } from '../../app/app-controller.js';
 import { DEMO_FILE, loadDemoScript } from '../../app/demo/bundled-demo.js';
 import { playDemoHeadless } from '../../app/demo/demo-runner.js';
@@ -15,12 +15,13 @@ export const usage = 'shagomer demo [--script FILE] [--data DIR] [--json]';
 export async function run(args: string[]): Promise<number> {
   const p = parseArgs(args, ['script', 'data'], ['json']);
   if (p.positional.length > 0) throw new CliError(`usage: ${usage}`);
-  const loaded = loadDemoScript(stringFlag(p, 'script') ?? join(packageRoot, DEMO_FILE));
+  const scriptPath = stringFlag(p, 'script') ?? join(packageRoot, DEMO_FILE);
+  const loaded = loadDemoScript(scriptPath);
   if (!loaded.ok) throw new CliError(loaded.problem);
   const dataDir = stringFlag(p, 'data') ?? mkdtempSync(join(tmpdir(), 'shagomer-demo-'));
   const app = new AppController({ dataDir });
   try {
-    const r = await playDemoHeadless(app, loaded.script);
+    const r = await playDemoHeadless(app, loaded.script, { dir: dirname(scriptPath) });
     if (!r.ok) throw new CliError(r.problem, 3);
     const game = app.game;
     if (!game) throw new CliError('the demo left no game open', 3);

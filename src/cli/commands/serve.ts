@@ -33,7 +33,7 @@ export async function run(args: string[]): Promise<number> {
   }
   if (p.flags.get('demo') === true) {
     if (!demo.ok) throw new CliError(demo.problem);
-    const r = app.handle({ type: 'play-demo' });
+    const r = await demo.start(app);
     if (!r.ok) throw new CliError(r.problem);
   }
   const serial = stringFlag(p, 'serial');
