@@ -82,6 +82,7 @@ export function computeRanges(table: Table, options: RangesOptions = {}): Ranges
       });
     }
   }
+  if (table.rules.sight.value.mutual) hideTheHidden(pairs);
   const moves: RangeMove[] = [];
   for (const model of table.models) {
     if (!model.fromMm) continue;
@@ -89,6 +90,23 @@ export function computeRanges(table: Table, options: RangesOptions = {}): Ranges
     moves.push({ id: model.id, moved_mm: round(c.movedMm, 2), steps: round(c.steps, 3), cost_steps: round(c.costSteps, 3), allowed_steps: round(c.allowedSteps, 3), ok: c.ok });
   }
   return { pairs, moves };
+}
+
+/**
+ * Вторжение and Бронепехота: a model fully hidden from an enemy can neither be shot by it nor
+ * shoot it. The geometry is not quite symmetric (eyes sit below the top of the head), so the
+ * rule is applied as stated: A→B is blocked whenever B→A is.
+ */
+function hideTheHidden(pairs: RangePair[]): void {
+  const byKey = new Map<string, RangePair>();
+  for (const p of pairs) byKey.set(`${p.from}\u0000${p.to}`, p);
+  for (const p of pairs) {
+    const back = byKey.get(`${p.to}\u0000${p.from}`);
+    if (back && back.line_of_sight === 'blocked' && p.line_of_sight !== 'blocked') {
+      p.line_of_sight = 'blocked';
+      p.cover = null;
+    }
+  }
 }
 
 /** The whole contract: a parsed JSON scene in, the ranges or the first problem (naming the element) out. */

@@ -47,6 +47,8 @@ const SilhouetteSightSchema = z
     hidden_below_fraction: z.number().min(0).max(1),
     /** A sight line may pass this far through a grey-zone piece (woods, ruins) before it is lost. */
     grey_zone_see_steps: z.number().nonnegative(),
+    /** A model hidden from an enemy cannot shoot it either (Вторжение, Бронепехота). */
+    mutual: z.boolean(),
   })
   .strict();
 
@@ -58,6 +60,8 @@ const ClassRulesSightSchema = z
     grey_zone_depth_steps: z.number().nonnegative(),
     /** Enemy infantry hides targets up to this many times its own height. */
     infantry_hides_up_to_height_ratio: z.number().nonnegative(),
+    /** A model hidden from an enemy cannot shoot it either. */
+    mutual: z.boolean(),
   })
   .strict();
 

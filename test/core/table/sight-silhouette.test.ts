@@ -52,6 +52,22 @@ describe('Вторжение: sight over the silhouette and cover', () => {
     expect(p.line_of_sight).toBe('blocked');
   });
 
+  it('a model hidden from its enemy cannot shoot it either', () => {
+    // A wide target behind a wall with a low notch in the middle: from the shooter only the top
+    // of its centre shows (1 ray of 25, "nearly fully hidden"), while its own eye, right at
+    // the notch, sees the shooter whole. Being hidden, it may still not shoot.
+    const wide = { id: 't', player: 2, x_mm: 500, y_mm: 0, base_mm: 60 };
+    const left = { id: 'left', polygon_mm: rect(470, -80, 480, -6), height_mm: 60, size: 'medium', cover: 'light', movement: 'open' };
+    const right = { ...left, id: 'right', polygon_mm: rect(470, 6, 480, 80) };
+    const notch = { ...left, id: 'notch', polygon_mm: rect(470, -6, 480, 6), height_mm: 34 };
+    const r = ranges('vtorzhenie', [shooter, wide], [left, right, notch]);
+    expect(pairOf(r, 's', 't')).toMatchObject({ line_of_sight: 'blocked', visible_fraction: 0.04 });
+    expect(pairOf(r, 't', 's')).toMatchObject({ line_of_sight: 'blocked', visible_fraction: 1, cover: null });
+    // Стальная война has no such rule: the same geometry lets the hidden model shoot.
+    const sv = ranges('stalnaya-voyna', [shooter, wide], [left, right, notch].map((p) => ({ ...p, movement: 'open' })));
+    expect(pairOf(sv, 't', 's').line_of_sight).toBe('clear');
+  });
+
   it('ignores flat pieces (cover class "none") for sight', () => {
     const p = pairOf(ranges('vtorzhenie', [shooter, { id: 't', player: 2, x_mm: 500, y_mm: 0 }], [wallBefore(500, 60, -60, 60, 'none')]), 's', 't');
     expect(p.line_of_sight).toBe('clear');
