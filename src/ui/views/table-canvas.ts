@@ -236,7 +236,8 @@ export class TableCanvas {
       ctx.stroke();
       ctx.setLineDash([]);
       ctx.fillStyle = colour;
-      ctx.fillText(`${mv.steps.toFixed(1)}/${mv.allowedSteps} шаг`, at.xMm * s + 14, at.yMm * s - 14);
+      const radiusPx = ((v.models.find((m) => m.id === mv.id)?.baseMm ?? 25) / 2) * s;
+      ctx.fillText(`${mv.steps.toFixed(1)}/${mv.allowedSteps} шаг`, at.xMm * s + radiusPx + 6, at.yMm * s - radiusPx);
     }
     ctx.restore();
   }
