@@ -3,6 +3,7 @@
  * centre) or fallen (elongated, base seen edge-on; report the middle of its footprint).
  */
 import { fitBaseCircle, type BaseFit } from './circle-fit.js';
+import { convexHull, sampleOutline } from './convex-hull.js';
 import type { TableGrid } from './table-grid.js';
 
 export interface ObjectShape {
@@ -24,11 +25,13 @@ export interface ObjectShape {
 }
 
 export interface ShapeRules {
+  /** Bases are 25 mm and up; a fallen figure's rounded end can fit a circle of 18–20 mm. */
   minBaseRadiusMm: number;
   maxBaseRadiusMm: number;
-  /** Outline RMS allowed, as a share of the radius. */
+  /** Outline RMS allowed (convex outline, trusted side), as a share of the radius. */
   maxRmsShare: number;
   minNearSupport: number;
+  /** A sanity floor only: a body coloured like the cloth can hide half of a vehicle's base. */
   minDiscCoverage: number;
   /** How much wider than the base the blob may be across the line to the nadir. */
   maxLateralExcessShare: number;
@@ -37,12 +40,12 @@ export interface ShapeRules {
 }
 
 export const DEFAULT_SHAPE_RULES: ShapeRules = {
-  minBaseRadiusMm: 9,
+  minBaseRadiusMm: 11,
   maxBaseRadiusMm: 45,
   maxRmsShare: 0.08,
   minNearSupport: 0.75,
-  minDiscCoverage: 0.9,
-  maxLateralExcessShare: 0.18,
+  minDiscCoverage: 0.5,
+  maxLateralExcessShare: 0.12,
   fallenHeightShare: 0.5,
 };
 
@@ -64,6 +67,7 @@ export function analyseObject(grid: TableGrid, cells: Int32Array, rules: ShapeRu
     const r = (p / cols) | 0;
     local[(r - minR) * w + (p - r * cols - minC)] = 1;
   }
+  fillHoles(local, w, h);
   const at = (c: number, r: number): boolean => c >= 0 && r >= 0 && c < w && r < h && local[r * w + c] === 1;
   const bx: number[] = [];
   const by: number[] = [];
@@ -82,11 +86,13 @@ export function analyseObject(grid: TableGrid, cells: Int32Array, rules: ShapeRu
       }
     }
   }
-  const n = cells.length;
+  let n = 0;
+  for (let i = 0; i < local.length; i++) n += local[i] as number;
   const gx = sx / n;
   const gy = sy / n;
   const [camX, camY, camZ] = grid.cameraMm;
-  const fit = fitBaseCircle(Float64Array.from(bx), Float64Array.from(by), camX, camY, gx, gy);
+  const outline = sampleOutline(convexHull(bx, by), s / 2);
+  const fit = fitBaseCircle(outline.xs, outline.ys, camX, camY, gx, gy);
 
   // Principal axes of the silhouette.
   let sxx = 0, syy = 0, sxy = 0;
@@ -135,9 +141,11 @@ export function analyseObject(grid: TableGrid, cells: Int32Array, rules: ShapeRu
     }
     lateralWidthMm = hi - lo + s;
     const R = fit.radiusMm;
+    // The outline runs through the centres of the edge cells, half a cell inside the rim.
+    const rimRadiusMm = R + s / 2;
     standing =
-      R >= rules.minBaseRadiusMm &&
-      R <= rules.maxBaseRadiusMm &&
+      rimRadiusMm >= rules.minBaseRadiusMm &&
+      rimRadiusMm <= rules.maxBaseRadiusMm &&
       fit.rmsMm <= Math.max(s * 0.6, rules.maxRmsShare * R) &&
       fit.nearSupport >= rules.minNearSupport &&
       discCoverage >= rules.minDiscCoverage &&
@@ -162,7 +170,7 @@ export function analyseObject(grid: TableGrid, cells: Int32Array, rules: ShapeRu
   const axisDeg = (((axis * 180) / Math.PI) % 180 + 180) % 180;
   const areaMm2 = n * s * s;
   if (standing && fit) {
-    return { xMm: fit.cxMm, yMm: fit.cyMm, fallen: false, baseDiameterMm: 2 * fit.radiusMm, lengthMm, widthMm, axisDeg, areaMm2, fit, discCoverage, lateralWidthMm };
+    return { xMm: fit.cxMm, yMm: fit.cyMm, fallen: false, baseDiameterMm: 2 * fit.radiusMm + s, lengthMm, widthMm, axisDeg, areaMm2, fit, discCoverage, lateralWidthMm };
   }
   // Fallen: the middle of the oriented box, pulled back towards the nadir as if the
   // silhouette's edges stood at a typical height of a figure lying on its side.
@@ -185,4 +193,38 @@ export function analyseObject(grid: TableGrid, cells: Int32Array, rules: ShapeRu
     discCoverage,
     lateralWidthMm,
   };
+}
+
+/**
+ * A body coloured like the cloth leaves a hole over the base; the hole's rim would read as
+ * outline points inside the base circle. Everything the outside cannot reach is filled.
+ */
+function fillHoles(local: Uint8Array, w: number, h: number): void {
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const push = (c: number, r: number): void => {
+    if (c < 0 || r < 0 || c >= w || r >= h) return;
+    const i = r * w + c;
+    if (local[i] === 1 || outside[i] === 1) return;
+    outside[i] = 1;
+    stack.push(i);
+  };
+  for (let c = 0; c < w; c++) {
+    push(c, 0);
+    push(c, h - 1);
+  }
+  for (let r = 0; r < h; r++) {
+    push(0, r);
+    push(w - 1, r);
+  }
+  while (stack.length > 0) {
+    const i = stack.pop() as number;
+    const r = (i / w) | 0;
+    const c = i - r * w;
+    push(c - 1, r);
+    push(c + 1, r);
+    push(c, r - 1);
+    push(c, r + 1);
+  }
+  for (let i = 0; i < local.length; i++) if (outside[i] === 0) local[i] = 1;
 }

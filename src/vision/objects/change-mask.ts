@@ -43,8 +43,9 @@ export function gainField(grid: TableGrid, frame: Float32Array, background: Floa
       for (let i = 0; i < bx; i++) {
         hist.fill(0);
         let count = 0;
-        for (let r = j * block; r < Math.min(rows, (j + 1) * block); r++) {
-          for (let c = i * block; c < Math.min(cols, (i + 1) * block); c++) {
+        // Every other cell each way: a median over a block needs no more, at a quarter of the cost.
+        for (let r = j * block; r < Math.min(rows, (j + 1) * block); r += 2) {
+          for (let c = i * block; c < Math.min(cols, (i + 1) * block); c += 2) {
             const p = r * cols + c;
             if ((grid.pixelIndex[p] as number) < 0) continue;
             const b = background[ch * n + p] as number;

@@ -8,7 +8,7 @@ import type { CameraIntrinsics, CameraPose } from '../camera-model.js';
 import type { RgbaImage } from '../image.js';
 import type { LocatedTag } from '../locate-tags.js';
 import { analyseObject, DEFAULT_SHAPE_RULES, type ShapeRules } from './analyse-object.js';
-import { close, open } from './binary-morphology.js';
+import { close, dilate } from './binary-morphology.js';
 import { changeMask, DEFAULT_CHANGE, type ChangeOptions } from './change-mask.js';
 import { findBlobs } from './components.js';
 import { DEFAULT_SPLIT, splitTouching, type SplitRules } from './split-touching.js';
@@ -69,12 +69,14 @@ export interface LocateObject {
 export interface ObjectDetectorOptions {
   /** Side of a table-grid cell: smaller is finer and slower. */
   mmPerCell: number;
-  /** Smaller blobs are noise (a 25 mm base covers 490 mm², a fallen one edge-on about 250). */
+  /** Smaller blobs are noise. A 25 mm base covers 490 mm²; a fallen one whose body matches the cloth shows only its base edge-on, 4 × 25 mm. */
   minAreaMm2: number;
   /** Larger blobs are not one miniature. */
   maxAreaMm2: number;
   /** Blobs touching the table edge and larger than this are hands or arms. */
   maxEdgeAreaMm2: number;
+  /** Parts of a silhouette closer than this belong to one object. */
+  groupGapMm: number;
   /** How far from an object a tag's table point may land and still belong to it. */
   tagSlackMm: number;
   change: ChangeOptions;
@@ -84,9 +86,10 @@ export interface ObjectDetectorOptions {
 
 export const DEFAULT_OBJECT_OPTIONS: ObjectDetectorOptions = {
   mmPerCell: 1.5,
-  minAreaMm2: 150,
+  minAreaMm2: 80,
   maxAreaMm2: 15000,
   maxEdgeAreaMm2: 2500,
+  groupGapMm: 10,
   tagSlackMm: 4,
   change: DEFAULT_CHANGE,
   split: DEFAULT_SPLIT,
@@ -142,9 +145,13 @@ function detectOnGrid(grid: TableGrid, background: Float32Array, frame: Float32A
   const { cols, rows, mmPerCell: s } = grid;
   const cellArea = s * s;
   let mask = changeMask(grid, frame, background, o.change);
-  mask = open(mask, cols, rows, 1);
+  // Closing heals rims where a base matches the cloth; no opening, which would erase a
+  // fallen base seen edge-on (a strip about 4 mm wide). Specks fall to minAreaMm2 instead.
   mask = close(mask, cols, rows, 2);
-  const blobs = findBlobs(mask, cols, rows, (q) => (grid.pixelIndex[q] as number) >= 0);
+  // Blobs a few mm apart are grouped (the top of a cloth-coloured vehicle floats free of its
+  // base); splitTouching separates real neighbours again where nothing joins them.
+  const grouped = dilate(mask, cols, rows, Math.max(1, Math.round(o.groupGapMm / 2 / s)));
+  const blobs = findBlobs(grouped, cols, rows, (q) => (grid.pixelIndex[q] as number) >= 0).map((b) => ({ ...b, cells: b.cells.filter((p) => mask[p] === 1) }));
   const objects: DetectedObject[] = [];
   const disturbances: Disturbance[] = [];
   const owner = new Int32Array(cols * rows).fill(-1);
