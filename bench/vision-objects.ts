@@ -95,7 +95,11 @@ function match(truth: readonly SceneMiniature[], found: readonly DetectedObject[
   cand.sort((a, b) => a.d - b.d);
   const ti = new Map<number, number>();
   const fj = new Set<number>();
-  for (const c of cand) if (!ti.has(c.i) && !fj.has(c.j)) (ti.set(c.i, c.j), fj.add(c.j));
+  for (const c of cand) {
+    if (ti.has(c.i) || fj.has(c.j)) continue;
+    ti.set(c.i, c.j);
+    fj.add(c.j);
+  }
   return {
     pairs: truth.map((t, i) => [t, ti.has(i) ? (found[ti.get(i) as number] as DetectedObject) : null]),
     extra: found.filter((_, j) => !fj.has(j)),
