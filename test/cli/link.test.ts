@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,25 @@ describe.skipIf(!ready)('shagomer link / sim-device', () => {
     const second = await runOnce();
     expect(second).toMatch(/duplicates [1-9]\d*, reconnects 0, recorded 0/);
     expect(readFileSync(record, 'utf8').trimEnd().split('\n')).toHaveLength(5);
+    await pty.stop();
+  }, 30_000);
+
+  it.skipIf(!hasSocat())('sim-device --corrupt: every reading recorded once or reported lost by the device', async () => {
+    mkdirSync(join(dir, 'c'), { recursive: true });
+    const pty = new PtyPair(join(dir, 'c'));
+    await pty.start();
+    const record = join(dir, 'corrupt.jsonl');
+    const host = new CliProcess(['link', '--port', pty.a, '--record', record]);
+    await host.waitFor(/open/);
+    const sim = new CliProcess(['sim-device', '--port', pty.b, '--events', '150', '--rate', '150', '--corrupt', '0.01', '--seed', 'c1']);
+    expect(await sim.exited).toBe(0);
+    expect(await host.stop('SIGTERM')).toBe(0);
+    const lines = readFileSync(record, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { boot: string; seq: number; type: string; code?: string; text?: string });
+    const readings = lines.filter((l) => ['SHOT', 'HIT', 'TILT'].includes(l.type)).length;
+    const lost = lines.filter((l) => l.type === 'ERR' && l.code === 'LOST').reduce((n, l) => n + Number(l.text), 0);
+    expect(readings + lost).toBe(150);
+    expect(new Set(lines.map((l) => `${l.boot}:${l.seq}`)).size).toBe(lines.length);
+    expect(host.stderr).toMatch(/bad CRC [1-9]\d*, malformed [1-9]\d*, duplicates \d+/);
     await pty.stop();
   }, 30_000);
 
