@@ -22,6 +22,7 @@ export async function connectHub(app: AppController, port: string): Promise<{ ok
         return `hub ${s.boot} lost ${s.count} events before they were sent`;
     }
   };
+  app.setLinkStatus({ status: 'waiting', detail: `${port}: opening` });
   try {
     const handle = await startSerialLink({
       port,
@@ -36,7 +37,6 @@ export async function connectHub(app: AppController, port: string): Promise<{ ok
       onStatus: (s) => app.setLinkStatus({ status: s.kind === 'lost' || s.kind === 'waiting' ? 'waiting' : 'connected', detail: describe(s) }),
       onStoreError: (err) => app.setLinkStatus({ status: 'waiting', detail: `not recorded, the hub will resend: ${err instanceof Error ? err.message : String(err)}` }),
     });
-    app.setLinkStatus({ status: 'connected', detail: `${port}` });
     return { ok: true, handle };
   } catch (e) {
     if (e instanceof PortOpenError) return { ok: false, problem: e.message };

@@ -38,6 +38,14 @@ export async function run(args: string[]): Promise<number> {
   }
   const serial = stringFlag(p, 'serial');
   let hub: Awaited<ReturnType<typeof connectHub>> | null = null;
+  // The hub's state changes, one line each, for whoever watches the terminal.
+  let lastLink = '';
+  app.onChange(() => {
+    const line = app.link.status === 'none' ? '' : `${app.link.status}: ${app.link.detail}`;
+    if (line !== lastLink && line !== '') process.stderr.write(`serve: sensors ${line}\n`);
+    lastLink = line;
+  });
+  if (serial === undefined && !p.flags.has('demo')) process.stderr.write('serve: no sensor hub given (--serial PATH); the app offers the demo game\n');
   if (serial !== undefined) {
     hub = await connectHub(app, serial);
     if (!hub.ok) throw new CliError(hub.problem);
