@@ -2,7 +2,9 @@
  * CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor), the frame
  * checksum of wire protocol v1. A 256-entry table keeps the per-byte cost to one lookup.
  */
-const table = new Uint16Array(256);
+/** Exported for the deframer, which folds the CRC into its charset pass. */
+export const CRC_TABLE = new Uint16Array(256);
+const table = CRC_TABLE;
 for (let i = 0; i < 256; i++) {
   let c = i << 8;
   for (let b = 0; b < 8; b++) c = c & 0x8000 ? ((c << 1) ^ 0x1021) & 0xffff : (c << 1) & 0xffff;

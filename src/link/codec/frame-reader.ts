@@ -1,4 +1,4 @@
-import { crc16Bytes } from './crc16.js';
+import { CRC_TABLE } from './crc16.js';
 import { CR, DOLLAR, LF, MAX_FRAME_BYTES, STAR } from './frame-limits.js';
 
 /** Why a frame was refused. `bad-crc` is a well-shaped frame whose checksum disagrees. */
@@ -125,16 +125,21 @@ export class FrameReader {
       }
       wireCrc = (wireCrc << 4) | h;
     }
-    if (crc16Bytes(src, start + 1, star) !== wireCrc) {
+    // One pass for CRC and charset; a checksum mismatch still ranks first (bad-crc).
+    let crc = 0xffff;
+    let badChar = false;
+    for (let k = start + 1; k < star; k++) {
+      const c = src[k] as number;
+      if (c < 0x20 || c > 0x7e || c === STAR) badChar = true;
+      crc = ((crc << 8) & 0xffff) ^ (CRC_TABLE[((crc >> 8) ^ c) & 0xff] as number);
+    }
+    if (crc !== wireCrc) {
       this.sink.reject('bad-crc');
       return;
     }
-    for (let k = start + 1; k < star; k++) {
-      const c = src[k] as number;
-      if (c < 0x20 || c > 0x7e || c === STAR) {
-        this.sink.reject('malformed');
-        return;
-      }
+    if (badChar) {
+      this.sink.reject('malformed');
+      return;
     }
     // latin1 over ASCII is a byte-for-byte copy: the cheapest decode Node offers.
     this.sink.frame(src.toString('latin1', start + 1, star));
