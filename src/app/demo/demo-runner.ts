@@ -109,6 +109,7 @@ export class InteractiveDemo {
     this.hub = new InProcessHub(app, toSimScenario(script).nodes);
     this.app.setLinkStatus({ status: 'demo', detail: 'simulated hub (demo)' });
     this.timer = setInterval(() => void this.tick(), 50);
+    this.timer.unref();
   }
 
   private blocked(step: DemoStep): boolean {

@@ -27,6 +27,8 @@ export class InProcessHub {
     this.device = new SimDevice({ write: (bytes) => setImmediate(() => this.session.receive(bytes)), seed: 'demo-hub', boot: 'dec0de01', fw: 'demo-1', nodes });
     this.session.connected();
     this.timer = setInterval(() => this.device.tick(), 5);
+    // The server (or the headless run) keeps the process alive, never the simulated hub.
+    this.timer.unref();
   }
 
   get linked(): boolean {
