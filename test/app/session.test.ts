@@ -154,4 +154,18 @@ describe('game session', () => {
     expect(v.odds?.problem).toBeNull();
     expect(v.odds?.odds['hit=true']).toMatch(/^\d+\/\d+$/);
   });
+
+  it('activates units through the engine game: only the active player\'s, once a turn; moves count from activation', () => {
+    const app = game();
+    expect(app.handle({ type: 'activate', modelId: 'A1' })).toEqual({ ok: true });
+    expect(app.view(false).acting).toBe('A1');
+    expect(app.handle({ type: 'activate', modelId: 'A1' }).ok).toBe(false);
+    const other = app.handle({ type: 'activate', modelId: 'B1' });
+    expect(other.ok).toBe(false);
+    app.handle({ type: 'place-models', models: [{ id: 'A1', xMm: 100, yMm: 300, fallen: false }] });
+    expect(app.view(false).moves).toEqual([expect.objectContaining({ id: 'A1', movedMm: 200, ok: true })]);
+    app.handle({ type: 'end-turn' });
+    expect(app.view(false).models.find((m) => m.id === 'A1')?.activated).toBe(false);
+    expect(app.handle({ type: 'activate', modelId: 'B1' })).toEqual({ ok: true });
+  });
 });

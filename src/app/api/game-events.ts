@@ -132,6 +132,8 @@ export const GameEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('shot-committed'), attribution: Attribution, critical: CriticalDie.nullable(), result: ShotResult.nullable() }).strict(),
   z.object({ type: z.literal('shot-cancelled') }).strict(),
   z.object({ type: z.literal('model-stood-up'), modelId: z.string() }).strict(),
+  /** A unit begins its activation: its moves are measured from here. */
+  z.object({ type: z.literal('unit-activated'), modelId: z.string() }).strict(),
   z.object({ type: z.literal('turn-ended') }).strict(),
   z.object({ type: z.literal('undo'), seq: z.int().positive() }).strict(),
 ]);
@@ -148,6 +150,7 @@ export const UNDOABLE: ReadonlySet<GameEvent['type']> = new Set([
   'shot-committed',
   'shot-cancelled',
   'model-stood-up',
+  'unit-activated',
   'turn-ended',
   'positions',
 ]);

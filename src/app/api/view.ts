@@ -28,6 +28,8 @@ export const ModelView = z.object({
   nextTurn: NextTurn,
   mayMove: z.boolean(),
   mayShoot: z.boolean(),
+  /** Activated in the current turn (the last of the active player's is acting now). */
+  activated: z.boolean(),
   pos: z.object({ xMm: z.number(), yMm: z.number() }).nullable(),
 });
 export type ModelView = z.infer<typeof ModelView>;
@@ -83,6 +85,8 @@ export const GameView = z.object({
   phase: z.enum(['empty', 'setup', 'play']),
   turn: z.number(),
   active: PlayerId,
+  /** The unit acting now: the last one activated this turn. */
+  acting: z.string().nullable(),
   models: z.array(ModelView),
   selection: z.object({ shooterId: z.string().nullable(), targetId: z.string().nullable(), weaponId: z.string().nullable() }),
   pairs: z.array(PairViewSchema),

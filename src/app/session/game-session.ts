@@ -163,6 +163,16 @@ export class GameSession {
         this.append({ type: 'model-stood-up', modelId: intent.modelId });
         return OK;
       }
+      case 'activate': {
+        const m = s.models.get(intent.modelId);
+        if (!m) return fail(`no model ${intent.modelId}`);
+        if (s.phase !== 'play') return fail('the game has not started');
+        // The engine's game knows who may act: ask it before anything is written.
+        const tried = tryApplyEvent(s.rules, { type: 'unit-activated', model_id: intent.modelId });
+        if (!tried.ok) return fail(`${m.spec.name}: ${tried.error.problem}`);
+        this.append({ type: 'unit-activated', modelId: intent.modelId });
+        return OK;
+      }
       case 'end-turn':
         if (s.phase !== 'play') return fail('the game has not started');
         if (s.openShot) return fail('a shot is still open: commit or cancel it first');

@@ -298,6 +298,13 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
       }
       return;
     }
+    case 'unit-activated': {
+      const m = state.models.get(e.modelId);
+      if (!m || state.phase !== 'play') return;
+      applyRules(state, seq, { type: 'unit-activated', model_id: e.modelId });
+      m.turnStart = m.pos ? { ...m.pos } : null;
+      return;
+    }
     case 'turn-ended':
       if (state.phase !== 'play') return;
       applyRules(state, seq, { type: 'turn-ended' });

@@ -41,6 +41,7 @@ function summary(e: GameEvent): string {
       return e.firstPlayer;
     case 'model-removed':
     case 'model-stood-up':
+    case 'unit-activated':
       return e.modelId;
     case 'shot-opened':
       return e.shooterId ?? '';
@@ -78,6 +79,7 @@ function modelView(state: GameState, id: string): ModelView | null {
     nextTurn: m.destroyed ? 'destroyed' : m.nextTurn,
     mayMove: allowance.move && !m.fallen,
     mayShoot: allowance.shoot,
+    activated: state.phase === 'play' && state.rules.turn.activated.includes(m.spec.id),
     pos: m.pos,
   };
 }
@@ -115,6 +117,7 @@ export function buildView(args: {
     phase: state.phase,
     turn: state.turn,
     active: state.active,
+    acting: state.phase === 'play' ? (state.rules.turn.activated[state.rules.turn.activated.length - 1] ?? null) : null,
     models: [...state.models.keys()].map((id) => modelView(state, id)).filter((m): m is ModelView => m !== null),
     selection: { ...selection, weaponId: weapon?.id ?? null },
     pairs,

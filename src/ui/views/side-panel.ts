@@ -210,7 +210,15 @@ function modelsSection(v: GameView, send: Send): HTMLElement {
           h('td', {}, m.name),
           h('td', { class: 'muted' }, `${m.damage}/${m.stamina}${m.destroyed ? ' ✕' : ''}${m.fallen ? ` ${t('lying')}` : ''}`),
           h('td', { class: 'muted' }, NEXT_TURN[m.nextTurn] ?? m.nextTurn),
-          h('td', {}, m.fallen && !m.destroyed && m.player === v.active && !v.readOnly ? h('button', { onclick: () => send({ type: 'stand-up', modelId: m.id }) }, t('standUp')) : null),
+          h(
+            'td',
+            {},
+            m.fallen && !m.destroyed && m.player === v.active && !v.readOnly ? h('button', { onclick: () => send({ type: 'stand-up', modelId: m.id }) }, t('standUp')) : null,
+            m.player === v.active && !m.destroyed && !m.activated && !v.readOnly && v.phase === 'play'
+              ? h('button', { 'data-testid': `activate-${m.id}`, onclick: () => send({ type: 'activate', modelId: m.id }) }, t('activate'))
+              : null,
+            m.activated ? h('span', { class: 'pill ok' }, v.acting === m.id ? t('acting') : '✓') : null,
+          ),
         ),
       ),
     ),
