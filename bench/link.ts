@@ -58,10 +58,19 @@ async function withPty<T>(body: (a: string, b: string, dir: string) => Promise<T
   const a = join(dir, 'ttyA');
   const b = join(dir, 'ttyB');
   const socat = spawn('socat', [`pty,raw,echo=0,link=${a}`, `pty,raw,echo=0,link=${b}`], { stdio: 'ignore' });
+  // An interrupted bench must not leave socat behind.
+  const onSignal = (): void => {
+    socat.kill('SIGTERM');
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     for (let i = 0; i < 200 && !(existsSync(a) && existsSync(b)); i++) await sleep(10);
     return await body(a, b, dir);
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     socat.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
