@@ -27,6 +27,8 @@ export interface OverheadOptions {
   rollDeg?: number;
   widthPx?: number;
   heightPx?: number;
+  /** A fixed lens (focal length at this width) instead of one zoomed to the hanging height. */
+  focalPx?: number;
 }
 
 /** A camera hanging over the table, looking at its centre. */
@@ -38,7 +40,7 @@ export function overheadCamera(o: OverheadOptions = {}): SyntheticCamera {
   const widthPx = o.widthPx ?? 1920;
   const heightPx = o.heightPx ?? Math.round((widthPx * 9) / 16);
   // Longer hangs need a longer lens to keep the table filling the frame.
-  const focal = 1330 * (h / 1600) * (widthPx / 1920);
+  const focal = o.focalPx ?? 1330 * (h / 1600) * (widthPx / 1920);
   const position: Vec3 = [w / 2 + ox, d / 2 + oy, h];
   return { intrinsics: webcamIntrinsics(widthPx, heightPx, focal), pose: lookAtPose(position, [w / 2, d / 2, 0], o.rollDeg ?? 0) };
 }
