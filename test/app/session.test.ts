@@ -168,4 +168,16 @@ describe('game session', () => {
     expect(app.view(false).models.find((m) => m.id === 'A1')?.activated).toBe(false);
     expect(app.handle({ type: 'activate', modelId: 'B1' })).toEqual({ ok: true });
   });
+
+  it('orders Звездный Десант activations by initiative across both players (the engine\'s activation-order)', () => {
+    const app = new AppController({ dataDir: mkdtempSync(join(tmpdir(), 'shagomer-zd-')) });
+    app.handle({ type: 'new-game', ruleset: 'zvezdny-desant', title: 'zd', players: [{ id: 'A', name: 'A', colour: '#112233' }, { id: 'B', name: 'B', colour: '#332211' }] });
+    for (const p of ['A', 'A', 'A', 'B', 'B'] as const) app.handle({ type: 'add-model', model: model(p, 'отряд', 'infantry', 1) });
+    app.handle({ type: 'finish-setup', firstPlayer: 'A' });
+    // The digest's example: A = {5, 3, 2}, B = {6, 4} → B6, A5, B4, A3, A2.
+    for (const [id, n] of [['A1', 5], ['A2', 3], ['A3', 2], ['B1', 6], ['B2', 4]] as const) expect(app.handle({ type: 'set-initiative', modelId: id, initiative: n })).toEqual({ ok: true });
+    expect(app.view(false).activationOrder).toEqual(['B1', 'A1', 'B2', 'A2', 'A3']);
+    app.handle({ type: 'end-turn' });
+    expect(app.view(false).models.every((m) => m.initiative === 0)).toBe(true);
+  });
 });

@@ -132,6 +132,8 @@ export const GameEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('shot-committed'), attribution: Attribution, critical: CriticalDie.nullable(), result: ShotResult.nullable() }).strict(),
   z.object({ type: z.literal('shot-cancelled') }).strict(),
   z.object({ type: z.literal('model-stood-up'), modelId: z.string() }).strict(),
+  /** Звездный Десант: the command points a player put on a unit this round (its order card). */
+  z.object({ type: z.literal('initiative-set'), modelId: z.string(), initiative: z.int().min(0).max(20) }).strict(),
   /** A unit begins its activation: its moves are measured from here. */
   z.object({ type: z.literal('unit-activated'), modelId: z.string() }).strict(),
   z.object({ type: z.literal('turn-ended') }).strict(),
@@ -151,6 +153,7 @@ export const UNDOABLE: ReadonlySet<GameEvent['type']> = new Set([
   'shot-cancelled',
   'model-stood-up',
   'unit-activated',
+  'initiative-set',
   'turn-ended',
   'positions',
 ]);

@@ -47,6 +47,7 @@ export const Intent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel-shot') }).strict(),
   z.object({ type: z.literal('stand-up'), modelId: z.string() }).strict(),
   z.object({ type: z.literal('activate'), modelId: z.string() }).strict(),
+  z.object({ type: z.literal('set-initiative'), modelId: z.string(), initiative: z.int().min(0).max(20) }).strict(),
   z.object({ type: z.literal('end-turn') }).strict(),
   z.object({ type: z.literal('undo') }).strict(),
   z.object({ type: z.literal('play-demo') }).strict(),

@@ -30,6 +30,7 @@ export const ModelView = z.object({
   mayShoot: z.boolean(),
   /** Activated in the current turn (the last of the active player's is acting now). */
   activated: z.boolean(),
+  initiative: z.number(),
   pos: z.object({ xMm: z.number(), yMm: z.number() }).nullable(),
 });
 export type ModelView = z.infer<typeof ModelView>;
@@ -87,6 +88,8 @@ export const GameView = z.object({
   active: PlayerId,
   /** The unit acting now: the last one activated this turn. */
   acting: z.string().nullable(),
+  /** Звездный Десант: the execution order of this turn by initiative (the engine's activation-order). */
+  activationOrder: z.array(z.string()).nullable(),
   models: z.array(ModelView),
   selection: z.object({ shooterId: z.string().nullable(), targetId: z.string().nullable(), weaponId: z.string().nullable() }),
   pairs: z.array(PairViewSchema),

@@ -173,6 +173,13 @@ export class GameSession {
         this.append({ type: 'unit-activated', modelId: intent.modelId });
         return OK;
       }
+      case 'set-initiative': {
+        const m = s.models.get(intent.modelId);
+        if (!m) return fail(`no model ${intent.modelId}`);
+        if (s.created?.ruleset !== 'zvezdny-desant') return fail('initiative cards belong to Звездный Десант');
+        this.append({ type: 'initiative-set', modelId: intent.modelId, initiative: intent.initiative });
+        return OK;
+      }
       case 'end-turn':
         if (s.phase !== 'play') return fail('the game has not started');
         if (s.openShot) return fail('a shot is still open: commit or cancel it first');

@@ -22,6 +22,8 @@ export interface ModelState {
   seenFallen: boolean;
   /** Where the model stood when the current turn began: moves are measured from here. */
   turnStart: PointMm | null;
+  /** Звездный Десант: initiative on the unit's order card this round. */
+  initiative: number;
 }
 
 export interface OpenShot {
@@ -233,6 +235,7 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
         pos: null,
         seenFallen: false,
         turnStart: null,
+        initiative: 0,
       });
       return;
     case 'model-removed':
@@ -298,6 +301,11 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
       }
       return;
     }
+    case 'initiative-set': {
+      const m = state.models.get(e.modelId);
+      if (m) m.initiative = e.initiative;
+      return;
+    }
     case 'unit-activated': {
       const m = state.models.get(e.modelId);
       if (!m || state.phase !== 'play') return;
@@ -308,7 +316,11 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
     case 'turn-ended':
       if (state.phase !== 'play') return;
       applyRules(state, seq, { type: 'turn-ended' });
-      for (const m of state.models.values()) m.turnStart = m.pos ? { ...m.pos } : null;
+      // Order cards are taken back at the start of the next turn.
+      for (const m of state.models.values()) {
+        m.turnStart = m.pos ? { ...m.pos } : null;
+        m.initiative = 0;
+      }
       return;
     case 'undo':
       return;

@@ -1,5 +1,6 @@
 import { allowanceFor } from '../../core/mechanics/unit-state.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
+import { resolveScenario } from '../../core/scenario/resolve-scenario.js';
 import type { GameEvent } from '../api/game-events.js';
 import type { GameView, ModelView } from '../api/view.js';
 import { attackOdds } from './attack-odds.js';
@@ -50,6 +51,15 @@ function summary(e: GameEvent): string {
   }
 }
 
+/** Звездный Десант's execution order across both players, from the engine's `activation-order`. */
+function activationOrder(state: GameState): string[] | null {
+  if (state.created?.ruleset !== 'zvezdny-desant' || state.phase !== 'play') return null;
+  const units = [...state.models.values()].filter((m) => !m.destroyed).map((m) => ({ id: m.spec.id, player: m.spec.player, initiative: m.initiative }));
+  const r = resolveScenario({ ruleset: 'zvezdny-desant', action: 'activation-order', first_player: state.active, units });
+  const order = r.ok ? r.output.order : null;
+  return Array.isArray(order) ? order.filter((x): x is string => typeof x === 'string') : null;
+}
+
 function modelView(state: GameState, id: string): ModelView | null {
   const m = state.models.get(id);
   if (!m) return null;
@@ -80,6 +90,7 @@ function modelView(state: GameState, id: string): ModelView | null {
     mayMove: allowance.move && !m.fallen,
     mayShoot: allowance.shoot,
     activated: state.phase === 'play' && state.rules.turn.activated.includes(m.spec.id),
+    initiative: m.initiative,
     pos: m.pos,
   };
 }
@@ -117,6 +128,7 @@ export function buildView(args: {
     phase: state.phase,
     turn: state.turn,
     active: state.active,
+    activationOrder: activationOrder(state),
     acting: state.phase === 'play' ? (state.rules.turn.activated[state.rules.turn.activated.length - 1] ?? null) : null,
     models: [...state.models.keys()].map((id) => modelView(state, id)).filter((m): m is ModelView => m !== null),
     selection: { ...selection, weaponId: weapon?.id ?? null },

@@ -22,6 +22,18 @@ function turnSection(v: GameView, send: Send): HTMLElement {
     {},
     h('h3', {}, t('turn')),
     h('div', { class: 'row', 'data-testid': 'turn' }, h('b', { style: `color:${active?.colour ?? '#fff'}` }, `${t('turn')} ${v.turn}: ${active?.name ?? v.active} ${t('acts')}`)),
+    v.activationOrder
+      ? h(
+          'div',
+          { 'data-testid': 'activation-order' },
+          `${t('order')}: `,
+          ...v.activationOrder.map((id, i) => {
+            const m = v.models.find((x) => x.id === id);
+            const next = v.activationOrder?.find((x) => !v.models.find((y) => y.id === x)?.activated) === id;
+            return h('span', { class: `pill${next ? ' ok' : ''}`, style: `margin-right:3px${m?.activated ? ';opacity:.5' : ''}` }, `${i + 1}. ${id} (${m?.initiative ?? 0})`);
+          }),
+        )
+      : null,
     v.readOnly
       ? null
       : h(
@@ -218,6 +230,17 @@ function modelsSection(v: GameView, send: Send): HTMLElement {
               ? h('button', { 'data-testid': `activate-${m.id}`, onclick: () => send({ type: 'activate', modelId: m.id }) }, t('activate'))
               : null,
             m.activated ? h('span', { class: 'pill ok' }, v.acting === m.id ? t('acting') : '✓') : null,
+            v.activationOrder && !v.readOnly && !m.destroyed
+              ? h('input', {
+                  type: 'number',
+                  min: 0,
+                  max: 20,
+                  value: m.initiative,
+                  title: t('initiative'),
+                  'data-testid': `initiative-${m.id}`,
+                  onchange: (e: Event) => send({ type: 'set-initiative', modelId: m.id, initiative: Math.max(0, Math.min(20, Math.round(Number((e.target as HTMLInputElement).value) || 0))) }),
+                })
+              : null,
           ),
         ),
       ),
