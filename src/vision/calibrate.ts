@@ -31,13 +31,29 @@ export type CalibrationResult = { ok: true; value: CalibrationOutcome } | { ok: 
 export function calibrateFromViews(cv: OpenCv, board: CharucoBoard, views: readonly NamedView[], widthPx: number, heightPx: number): CalibrationResult {
   const rejected: { name: string; reason: string }[] = [];
   let good = views.filter((v) => {
-    if (v.ids.length >= MIN_CORNERS_PER_VIEW) return true;
-    rejected.push({ name: v.name, reason: v.ids.length === 0 ? 'no board found' : `only ${v.ids.length} board corners found` });
-    return false;
+    if (v.ids.length < MIN_CORNERS_PER_VIEW) {
+      rejected.push({ name: v.name, reason: v.ids.length === 0 ? 'no board found' : `only ${v.ids.length} board corners found` });
+      return false;
+    }
+    // Corners on one line fix no perspective and can wreck the fit.
+    const perRow = board.squaresX - 1;
+    const rows = new Set(v.ids.map((id) => Math.floor(id / perRow)));
+    const cols = new Set(v.ids.map((id) => id % perRow));
+    if (rows.size < 2 || cols.size < 2) {
+      rejected.push({ name: v.name, reason: 'board corners found along one line only' });
+      return false;
+    }
+    return true;
   });
   for (let round = 0; round < 2; round++) {
     if (good.length < MIN_VIEWS) return { ok: false, reason: `${good.length} usable views, need at least ${MIN_VIEWS}`, rejected };
-    const fit = runCalibration(cv, board, good, widthPx, heightPx);
+    let fit;
+    try {
+      fit = runCalibration(cv, board, good, widthPx, heightPx);
+    } catch (e) {
+      // opencv.js throws bare numbers (C++ exception pointers): say what failed, not that.
+      return { ok: false, reason: `OpenCV could not fit a lens to these views (${typeof e === 'number' ? 'degenerate views' : String(e)})`, rejected };
+    }
     const sorted = [...fit.perViewPx].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)] as number;
     const outliers = good.filter((_, i) => (fit.perViewPx[i] as number) > Math.max(1, OUTLIER_FACTOR * median));

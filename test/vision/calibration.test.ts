@@ -47,6 +47,19 @@ describe('camera calibration on rendered ChArUco views', () => {
     expect(r.value.used).toHaveLength(views.length);
   });
 
+  it('rejects a view whose corners lie along one row', () => {
+    const v = views[1] as NamedView;
+    const keep = v.ids.map((id, i) => [id, i] as const).filter(([id]) => Math.floor(id / 6) === 1);
+    const row: NamedView = { name: 'edge-on.jpg', ids: keep.map(([id]) => id), corners: keep.map(([, i]) => v.corners[i] as [number, number]) };
+    // Pad to the minimum count with the same row repeated, so only the geometry check can catch it.
+    while (row.ids.length < 8) {
+      row.ids.push(row.ids[0] as number);
+      row.corners.push(row.corners[0] as [number, number]);
+    }
+    const r = calibrateFromViews(cv, DEFAULT_CHARUCO, [...views, row], truth.widthPx, truth.heightPx);
+    expect(r.ok && r.value.rejected).toEqual([{ name: 'edge-on.jpg', reason: 'board corners found along one line only' }]);
+  });
+
   it('refuses with too few views', () => {
     const r = calibrateFromViews(cv, DEFAULT_CHARUCO, views.slice(0, 3), truth.widthPx, truth.heightPx);
     expect(r.ok).toBe(false);
