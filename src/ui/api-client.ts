@@ -12,7 +12,13 @@ export interface ApiClient {
   games(): Promise<GameSummary[]>;
   exportUrl(gameId: string): string | null;
   importGame(text: string): Promise<IntentReply>;
+  /** The table profile and camera file the app was given, or null when it has none. */
+  cameraFiles(): Promise<{ profile: unknown; camera: unknown } | null>;
+  /** Where the vision worker loads opencv.js from. */
+  openCvUrl(): string;
 }
+
+const CameraFiles = z.object({ profile: z.unknown(), camera: z.unknown() });
 
 const Games = z.array(GameSummary);
 
@@ -61,6 +67,17 @@ export class HttpClient implements ApiClient {
     return `/api/games/${encodeURIComponent(gameId)}/export`;
   }
 
+  async cameraFiles(): Promise<{ profile: unknown; camera: unknown } | null> {
+    const res = await fetch('/api/camera-files');
+    if (!res.ok) return null;
+    const r = CameraFiles.safeParse(await res.json());
+    return r.success ? { profile: r.data.profile, camera: r.data.camera } : null;
+  }
+
+  openCvUrl(): string {
+    return new URL('/vendor/opencv.js', location.href).href;
+  }
+
   async importGame(text: string): Promise<IntentReply> {
     const res = await fetch('/api/games/import', { method: 'POST', body: text });
     const body = z.object({ ok: z.boolean(), problem: z.string().optional() }).parse(await res.json());
@@ -95,6 +112,15 @@ export class IpcClient implements ApiClient {
 
   exportUrl(): null {
     return null;
+  }
+
+  async cameraFiles(): Promise<null> {
+    // The Electron shell does not pass camera files yet; the camera runs without the table pose.
+    return null;
+  }
+
+  openCvUrl(): string {
+    return '';
   }
 
   async importGame(text: string): Promise<IntentReply> {

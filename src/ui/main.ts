@@ -7,6 +7,7 @@ import { currentLang, setLang, t } from './i18n.js';
 import { armySection, newGameSection } from './views/setup-view.js';
 import { sidePanel } from './views/side-panel.js';
 import { TableCanvas } from './views/table-canvas.js';
+import { CameraFeed } from './camera/camera-feed.js';
 
 declare global {
   interface Window {
@@ -22,9 +23,24 @@ const api: ApiClient = window.shagomer ? new IpcClient(window.shagomer) : new Ht
 const top = document.getElementById('top') as HTMLElement;
 const app = document.getElementById('app') as HTMLElement;
 const tableWrap = h('div', { class: 'table-wrap' });
-const video = h('video', { autoplay: true, muted: true, playsinline: true });
-video.hidden = true;
-video.style.display = 'none'; // drawn into the table canvas, not shown by itself
+/** Where the app saw each model last by camera: only changes are sent (the journal stays small). */
+const cameraSeen = new Map<string, { xMm: number; yMm: number }>();
+const camera = new CameraFeed({
+  located: (tags) => {
+    const v = view;
+    if (!v || readOnly) return;
+    const moved = v.models.flatMap((m) => {
+      const tag = m.tag === null ? undefined : tags.find((x) => x.id === m.tag);
+      if (!tag) return [];
+      const last = cameraSeen.get(m.id) ?? m.pos;
+      if (last && Math.hypot(last.xMm - tag.x_mm, last.yMm - tag.y_mm) < 3) return [];
+      cameraSeen.set(m.id, { xMm: tag.x_mm, yMm: tag.y_mm });
+      return [{ id: m.id, xMm: tag.x_mm, yMm: tag.y_mm, fallen: false }];
+    });
+    if (moved.length > 0) send({ type: 'camera-positions', models: moved });
+  },
+  problem: (text) => toast(`${t('camera')}: ${text}`),
+});
 const panelHost = h('div', { style: 'display:flex' });
 let view: GameView | null = null;
 let catalog: Catalog = [];
@@ -57,33 +73,31 @@ const table = new TableCanvas(
     },
   },
   readOnly,
-  () => (video.hidden ? null : video),
+  () => (camera.running ? { video: camera.video, mesh: camera.mesh } : null),
 );
-tableWrap.append(video, table.canvas);
+tableWrap.append(table.canvas);
 app.append(tableWrap, panelHost);
 window.__shagomer = { table, view: () => view, latenciesMs };
 
 async function toggleCamera(): Promise<void> {
-  if (!video.hidden) {
-    (video.srcObject as MediaStream | null)?.getTracks().forEach((tr) => tr.stop());
-    video.srcObject = null;
-    video.hidden = true;
+  if (camera.running) {
+    camera.stop();
     table.draw();
     return;
   }
   try {
-    video.srcObject = await navigator.mediaDevices.getUserMedia({ video: { width: 1920, height: 1080 } });
-    video.hidden = false;
-    // Redraw with each camera frame while the camera runs.
-    const loop = (): void => {
-      if (video.hidden) return;
-      table.draw();
-      requestAnimationFrame(loop);
-    };
-    requestAnimationFrame(loop);
+    await camera.start(await api.cameraFiles(), api.openCvUrl());
   } catch (e) {
     toast(`${t('cameraOff')}: ${e instanceof Error ? e.message : String(e)}`);
+    return;
   }
+  // Redraw with each camera frame while the camera runs.
+  const loop = (): void => {
+    if (!camera.running) return;
+    table.draw();
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
 }
 
 function header(v: GameView | null): void {

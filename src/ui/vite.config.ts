@@ -7,6 +7,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: './',
+  // The vision worker is a classic script: opencv.js (UMD) loads into it with importScripts.
+  worker: { format: 'iife' },
   build: {
     outDir: fileURLToPath(new URL('../../dist/ui', import.meta.url)),
     emptyOutDir: true,

@@ -32,6 +32,8 @@ export const Intent = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('finish-setup'), firstPlayer: PlayerId }).strict(),
   z.object({ type: z.literal('place-models'), models: z.array(Position).min(1).max(200) }).strict(),
+  /** Positions the renderer's vision worker located (tags in table mm). */
+  z.object({ type: z.literal('camera-positions'), models: z.array(Position).min(1).max(200) }).strict(),
   z
     .object({ type: z.literal('select'), shooterId: z.string().nullable(), targetId: z.string().nullable(), weaponId: z.string().nullable() })
     .strict(),

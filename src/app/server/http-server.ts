@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Intent } from '../api/intents.js';
@@ -12,6 +13,10 @@ export interface ServerOptions {
   app: AppController;
   /** The built renderer (dist/ui). */
   uiDir: string;
+  /** The table profile and camera file for the renderer's vision worker (serve --table --camera). */
+  cameraFiles?: { profile: unknown; camera: unknown } | null;
+  /** opencv.js for the vision worker. */
+  openCvFile?: string;
 }
 
 class BodyError extends Error {}
@@ -84,6 +89,16 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
       return;
     }
     if (req.method === 'GET' && path === '/api/catalog') return json(res, 200, catalog());
+    if (req.method === 'GET' && path === '/api/camera-files') {
+      return opts.cameraFiles ? json(res, 200, opts.cameraFiles) : json(res, 404, { ok: false, problem: 'no camera files: serve --table TABLE.json --camera CAMERA.json' });
+    }
+    if (req.method === 'GET' && path === '/vendor/opencv.js' && opts.openCvFile) {
+      const body = await readFile(opts.openCvFile).catch(() => null);
+      if (!body) return json(res, 404, { ok: false, problem: 'opencv.js is not installed' });
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'max-age=86400' });
+      res.end(body);
+      return;
+    }
     if (req.method === 'GET' && path === '/api/games') return json(res, 200, app.games());
     const exportMatch = /^\/api\/games\/([a-z0-9-]{1,64})\/export$/.exec(path);
     if (req.method === 'GET' && exportMatch) {

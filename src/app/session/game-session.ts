@@ -133,6 +133,9 @@ export class GameSession {
         this.append({ type: 'positions', source: 'manual', models: intent.models });
         return OK;
       }
+      case 'camera-positions':
+        this.recordPositions('camera', intent.models);
+        return OK;
       case 'select': {
         for (const id of [intent.shooterId, intent.targetId]) if (id !== null && !s.models.has(id)) return fail(`no model ${id}`);
         this.selection = { shooterId: intent.shooterId, targetId: intent.targetId, weaponId: intent.weaponId };

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +9,9 @@ import { connectHub } from '../../app/link/hub-link.js';
 import { createAppServer } from '../../app/server/http-server.js';
 import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
+import { readJsonInput } from '../read-input.js';
 
-export const usage = 'shagomer serve [--port N] [--host H] [--data DIR] [--serial PATH] [--demo]';
+export const usage = 'shagomer serve [--port N] [--host H] [--data DIR] [--serial PATH] [--table TABLE.json --camera CAMERA.json] [--demo]';
 
 /** The repository (or installed package) root: dist/src/cli/commands → four levels up. */
 export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -19,7 +21,7 @@ export function defaultDataDir(): string {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const p = parseArgs(args, ['port', 'host', 'data', 'serial'], ['demo']);
+  const p = parseArgs(args, ['port', 'host', 'data', 'serial', 'table', 'camera'], ['demo']);
   if (p.positional.length > 0) throw new CliError(`usage: ${usage}`);
   const port = numberFlag(p, 'port', 8470, 0, 65535);
   const host = stringFlag(p, 'host') ?? '127.0.0.1';
@@ -52,7 +54,13 @@ export async function run(args: string[]): Promise<number> {
   }
   const uiDir = join(packageRoot, 'dist', 'ui');
   if (!existsSync(join(uiDir, 'index.html'))) process.stderr.write(`serve: the renderer is not built (${uiDir}); run "npm run build" — the API works meanwhile\n`);
-  const { server, stop } = createAppServer({ app, uiDir });
+  // The renderer's vision worker checks these files with the vision layer's own parsers.
+  const tablePath = stringFlag(p, 'table');
+  const cameraPath = stringFlag(p, 'camera');
+  if ((tablePath === undefined) !== (cameraPath === undefined)) throw new CliError('--table and --camera go together');
+  const cameraFiles = tablePath !== undefined && cameraPath !== undefined ? { profile: await readJsonInput(tablePath), camera: await readJsonInput(cameraPath) } : null;
+  const openCvFile = createRequire(import.meta.url).resolve('@techstark/opencv-js');
+  const { server, stop } = createAppServer({ app, uiDir, cameraFiles, openCvFile });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) => fail(new CliError(e.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : `cannot listen on ${host}:${port} (${e.code ?? e.message})`)));
     server.listen(port, host, () => ok());

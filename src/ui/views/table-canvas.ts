@@ -1,3 +1,4 @@
+import type { CameraMesh } from '../../app/api/camera-worker-messages.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
 import { BANDS } from '../i18n.js';
 
@@ -31,8 +32,8 @@ export class TableCanvas {
   constructor(
     private readonly cb: TableCallbacks,
     private readonly readOnly: boolean,
-    /** The camera frame to draw under the overlay, when a camera runs. */
-    private readonly cameraFrame: () => HTMLVideoElement | null,
+    /** The camera frame to draw under the overlay, when a camera runs, and where the table lies in it. */
+    private readonly cameraFrame: () => { video: HTMLVideoElement; mesh: CameraMesh | null } | null,
   ) {
     // Opaque and desynchronized: the camera image is drawn into the canvas, so the compositor
     // never blends it, which keeps 1080p redraws cheap on machines without a GPU.
@@ -154,10 +155,12 @@ export class TableCanvas {
 
   private drawTable(v: GameView, s: number): void {
     const ctx = this.ctx;
-    const video = this.cameraFrame();
-    if (video && video.videoWidth > 0) {
-      // Uncalibrated: the frame is stretched over the table until vision supplies the table's pose.
-      ctx.drawImage(video, 0, 0, v.table.widthMm * s, v.table.depthMm * s);
+    const camera = this.cameraFrame();
+    if (camera && camera.video.videoWidth > 0 && camera.mesh) {
+      this.drawRectified(camera.video, camera.mesh, v, s);
+    } else if (camera && camera.video.videoWidth > 0) {
+      // No table pose yet (no camera files, or the anchors not found): the frame as it comes.
+      ctx.drawImage(camera.video, 0, 0, v.table.widthMm * s, v.table.depthMm * s);
     } else {
       ctx.fillStyle = '#24382c';
       ctx.fillRect(0, 0, v.table.widthMm * s, v.table.depthMm * s);
@@ -179,6 +182,56 @@ export class TableCanvas {
     ctx.strokeStyle = '#5a7564';
     ctx.lineWidth = 2;
     ctx.strokeRect(0, 0, v.table.widthMm * s, v.table.depthMm * s);
+  }
+
+  /**
+   * The camera image undistorted and seen from straight above: each cell of the table grid is
+   * cut from the frame where vision says it lies (two triangles, each an affine map).
+   */
+  private drawRectified(video: HTMLVideoElement, mesh: CameraMesh, v: GameView, s: number): void {
+    const ctx = this.ctx;
+    const node = (i: number, j: number): { src: [number, number] | null; dst: [number, number] } => ({
+      src: mesh.pixels[j * (mesh.cols + 1) + i] ?? null,
+      dst: [((i * v.table.widthMm) / mesh.cols) * s, ((j * v.table.depthMm) / mesh.rows) * s],
+    });
+    const triangle = (a: ReturnType<typeof node>, b: ReturnType<typeof node>, c: ReturnType<typeof node>): void => {
+      if (!a.src || !b.src || !c.src) return;
+      const [x0, y0] = a.src;
+      const [x1, y1] = b.src;
+      const [x2, y2] = c.src;
+      const [u0, v0] = a.dst;
+      const [u1, v1] = b.dst;
+      const [u2, v2] = c.dst;
+      const den = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+      if (Math.abs(den) < 1e-9) return;
+      const m11 = ((u1 - u0) * (y2 - y0) - (u2 - u0) * (y1 - y0)) / den;
+      const m12 = ((u2 - u0) * (x1 - x0) - (u1 - u0) * (x2 - x0)) / den;
+      const m21 = ((v1 - v0) * (y2 - y0) - (v2 - v0) * (y1 - y0)) / den;
+      const m22 = ((v2 - v0) * (x1 - x0) - (v1 - v0) * (x2 - x0)) / den;
+      ctx.save();
+      ctx.beginPath();
+      // Grown by half a pixel about the centre so neighbouring triangles leave no seam.
+      const cx = (u0 + u1 + u2) / 3;
+      const cy = (v0 + v1 + v2) / 3;
+      const grow = (x: number, y: number): [number, number] => {
+        const d = Math.hypot(x - cx, y - cy) || 1;
+        return [x + ((x - cx) / d) * 0.6, y + ((y - cy) / d) * 0.6];
+      };
+      ctx.moveTo(...grow(u0, v0));
+      ctx.lineTo(...grow(u1, v1));
+      ctx.lineTo(...grow(u2, v2));
+      ctx.closePath();
+      ctx.clip();
+      ctx.transform(m11, m21, m12, m22, u0 - m11 * x0 - m12 * y0, v0 - m21 * x0 - m22 * y0);
+      ctx.drawImage(video, 0, 0);
+      ctx.restore();
+    };
+    for (let j = 0; j < mesh.rows; j++) {
+      for (let i = 0; i < mesh.cols; i++) {
+        triangle(node(i, j), node(i + 1, j), node(i + 1, j + 1));
+        triangle(node(i, j), node(i + 1, j + 1), node(i, j + 1));
+      }
+    }
   }
 
   private drawRings(v: GameView, s: number, pos: Map<string, { xMm: number; yMm: number }>): void {

@@ -1,0 +1,6 @@
+/**
+ * The vision layer's browser-safe entry, as the renderer's vision worker may use it: the
+ * renderer reaches vision only through the app API (layers of DESIGN.md), and vision/index.ts
+ * runs in a Web Worker unchanged (it touches no Node API).
+ */
+export { loadOpenCv, createLocator, parseCameraFile, parseTableProfile, projectTablePoint, type CameraIntrinsics, type CameraPose, type TableProfile } from '../../vision/index.js';

@@ -1,0 +1,85 @@
+import { FromCameraWorker, type CameraMesh } from '../../app/api/camera-worker-messages.js';
+
+export interface CameraFeedEvents {
+  located(tags: { id: number; x_mm: number; y_mm: number }[], mesh: CameraMesh): void;
+  problem(text: string): void;
+}
+
+/** How often a frame goes to vision: positions, not video, so a few per second is plenty. */
+const LOCATE_EVERY_MS = 400;
+
+/**
+ * The camera in the renderer: getUserMedia into a (hidden) video element that the table
+ * canvas draws, and, when the app has the table profile and camera file, a vision worker that
+ * locates the table and the tags in frames taken a few times a second.
+ */
+export class CameraFeed {
+  readonly video: HTMLVideoElement;
+  mesh: CameraMesh | null = null;
+  private worker: Worker | null = null;
+  private timer: number | undefined;
+  private busy = false;
+  private lastProblem = '';
+
+  constructor(private readonly events: CameraFeedEvents) {
+    this.video = document.createElement('video');
+    this.video.muted = true;
+    this.video.playsInline = true;
+    this.video.autoplay = true;
+  }
+
+  get running(): boolean {
+    return this.video.srcObject !== null;
+  }
+
+  async start(files: { profile: unknown; camera: unknown } | null, openCvUrl: string): Promise<void> {
+    this.video.srcObject = await navigator.mediaDevices.getUserMedia({ video: { width: 1920, height: 1080 } });
+    await this.video.play().catch(() => undefined);
+    if (!files) return;
+    this.worker = new Worker(new URL('./vision-worker.ts', import.meta.url), { type: 'classic' });
+    this.worker.onmessage = (e: MessageEvent<unknown>) => this.onWorker(e.data);
+    this.worker.postMessage({ type: 'setup', openCvUrl, profile: files.profile, camera: files.camera });
+  }
+
+  private onWorker(raw: unknown): void {
+    const msg = FromCameraWorker.safeParse(raw);
+    if (!msg.success) return this.say('the vision worker sent something unexpected');
+    if (msg.data.type === 'ready') {
+      this.timer = window.setInterval(() => this.sendFrame(), LOCATE_EVERY_MS);
+      return;
+    }
+    this.busy = false;
+    if (msg.data.type === 'failed') return this.say(msg.data.problem);
+    this.lastProblem = '';
+    this.mesh = msg.data.mesh;
+    this.events.located(msg.data.tags, msg.data.mesh);
+  }
+
+  private say(problem: string): void {
+    // Once per kind of trouble (a hand over an anchor repeats every frame).
+    if (problem !== this.lastProblem) this.events.problem(problem);
+    this.lastProblem = problem;
+  }
+
+  private sendFrame(): void {
+    const v = this.video;
+    if (this.busy || !this.worker || v.videoWidth === 0) return;
+    const canvas = new OffscreenCanvas(v.videoWidth, v.videoHeight);
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx) return;
+    ctx.drawImage(v, 0, 0);
+    const img = ctx.getImageData(0, 0, v.videoWidth, v.videoHeight);
+    this.busy = true;
+    this.worker.postMessage({ type: 'frame', width: img.width, height: img.height, data: img.data }, [img.data.buffer]);
+  }
+
+  stop(): void {
+    window.clearInterval(this.timer);
+    this.worker?.terminate();
+    this.worker = null;
+    this.busy = false;
+    this.mesh = null;
+    (this.video.srcObject as MediaStream | null)?.getTracks().forEach((t) => t.stop());
+    this.video.srcObject = null;
+  }
+}

@@ -1,0 +1,51 @@
+/// <reference lib="webworker" />
+import { FromCameraWorker, ToCameraWorker } from '../../app/api/camera-worker-messages.js';
+import { createLocator, loadOpenCv, parseCameraFile, parseTableProfile, projectTablePoint, type TableProfile } from '../../app/api/vision.js';
+
+/**
+ * Vision in a Web Worker, off the page's thread: OpenCV (opencv.js, loaded once by
+ * importScripts: this worker is a classic script), the table pose from the anchors, tags in
+ * table mm, and a mesh of where the table's grid lies in the camera image, so the page can draw
+ * the image undistorted and rectified under its overlay.
+ */
+declare const self: DedicatedWorkerGlobalScope & { cv?: unknown };
+
+const MESH_COLS = 16;
+const MESH_ROWS = 12;
+let locator: ReturnType<typeof createLocator> | null = null;
+let profile: TableProfile | null = null;
+
+const reply = (m: FromCameraWorker): void => self.postMessage(m);
+
+self.onmessage = async (e: MessageEvent<unknown>) => {
+  const msg = ToCameraWorker.safeParse(e.data);
+  if (!msg.success) return reply({ type: 'failed', problem: 'a message to the vision worker did not match its schema' });
+  try {
+    if (msg.data.type === 'setup') {
+      const p = parseTableProfile(msg.data.profile);
+      if (!p.ok) return reply({ type: 'failed', problem: `table profile: ${p.message}` });
+      const c = parseCameraFile(msg.data.camera);
+      if (!c.ok) return reply({ type: 'failed', problem: `camera file: ${c.message}` });
+      self.importScripts(msg.data.openCvUrl);
+      const cv = await loadOpenCv(() => self.cv);
+      locator?.delete();
+      locator = createLocator(cv, p.value, c.value);
+      profile = p.value;
+      return reply({ type: 'ready' });
+    }
+    if (!locator || !profile) return reply({ type: 'failed', problem: 'the vision worker has no camera setup yet' });
+    const t0 = performance.now();
+    const r = locator.locate({ width: msg.data.width, height: msg.data.height, data: msg.data.data });
+    if (!r.ok) return reply({ type: 'failed', problem: r.error.kind === 'too-few-anchors' ? `anchors found: ${r.error.found.join(', ') || 'none'}` : r.error.kind });
+    const { report, pose, intrinsics } = r.value;
+    const pixels: ([number, number] | null)[] = [];
+    for (let j = 0; j <= MESH_ROWS; j++) {
+      for (let i = 0; i <= MESH_COLS; i++) {
+        pixels.push(projectTablePoint(pose, intrinsics, [(i * profile.table.width_mm) / MESH_COLS, (j * profile.table.depth_mm) / MESH_ROWS, 0]));
+      }
+    }
+    reply({ type: 'located', tags: report.tags, reprojectionPx: report.reprojection_px, mesh: { cols: MESH_COLS, rows: MESH_ROWS, pixels }, ms: performance.now() - t0 });
+  } catch (err) {
+    reply({ type: 'failed', problem: err instanceof Error ? err.message : String(err) });
+  }
+};
