@@ -13,7 +13,7 @@ declare global {
   interface Window {
     shagomer?: ShagomerBridge;
     /** Measurements for tests and `npm run bench:app`. */
-    __shagomer?: { table: TableCanvas; view: () => GameView | null; latenciesMs: number[] };
+    __shagomer?: { table: TableCanvas; view: () => GameView | null; latenciesMs: number[]; cameraRectified: () => boolean };
   }
 }
 
@@ -73,11 +73,11 @@ const table = new TableCanvas(
     },
   },
   readOnly,
-  () => (camera.running ? { video: camera.video, mesh: camera.mesh } : null),
+  () => (camera.running ? { video: camera.video, mesh: camera.mesh, serial: camera.frameSerial } : null),
 );
 tableWrap.append(table.canvas);
 app.append(tableWrap, panelHost);
-window.__shagomer = { table, view: () => view, latenciesMs };
+window.__shagomer = { table, view: () => view, latenciesMs, cameraRectified: () => camera.mesh !== null };
 
 async function toggleCamera(): Promise<void> {
   if (camera.running) {

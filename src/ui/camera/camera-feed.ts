@@ -16,6 +16,8 @@ const LOCATE_EVERY_MS = 400;
 export class CameraFeed {
   readonly video: HTMLVideoElement;
   mesh: CameraMesh | null = null;
+  /** Counts camera frames as they arrive, so the rectified image is redone only for a new one. */
+  frameSerial = 0;
   private worker: Worker | null = null;
   private timer: number | undefined;
   private busy = false;
@@ -35,6 +37,12 @@ export class CameraFeed {
   async start(files: { profile: unknown; camera: unknown } | null, openCvUrl: string): Promise<void> {
     this.video.srcObject = await navigator.mediaDevices.getUserMedia({ video: { width: 1920, height: 1080 } });
     await this.video.play().catch(() => undefined);
+    const onFrame = (): void => {
+      if (!this.running) return;
+      this.frameSerial++;
+      this.video.requestVideoFrameCallback(onFrame);
+    };
+    this.video.requestVideoFrameCallback(onFrame);
     if (!files) return;
     this.worker = new Worker(new URL('./vision-worker.ts', import.meta.url), { type: 'classic' });
     this.worker.onmessage = (e: MessageEvent<unknown>) => this.onWorker(e.data);

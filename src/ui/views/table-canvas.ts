@@ -28,12 +28,15 @@ export class TableCanvas {
   private drag: { id: string; startX: number; startY: number; xMm: number; yMm: number; moved: boolean } | null = null;
   /** Frames drawn so far (the benchmark reads it). */
   framesDrawn = 0;
+  private rectified: HTMLCanvasElement | null = null;
+  private rectifiedKey = '';
+  private rectifiedMesh: CameraMesh | null = null;
 
   constructor(
     private readonly cb: TableCallbacks,
     private readonly readOnly: boolean,
     /** The camera frame to draw under the overlay, when a camera runs, and where the table lies in it. */
-    private readonly cameraFrame: () => { video: HTMLVideoElement; mesh: CameraMesh | null } | null,
+    private readonly cameraFrame: () => { video: HTMLVideoElement; mesh: CameraMesh | null; serial: number } | null,
   ) {
     // Opaque and desynchronized: the camera image is drawn into the canvas, so the compositor
     // never blends it, which keeps 1080p redraws cheap on machines without a GPU.
@@ -157,7 +160,22 @@ export class TableCanvas {
     const ctx = this.ctx;
     const camera = this.cameraFrame();
     if (camera && camera.video.videoWidth > 0 && camera.mesh) {
-      this.drawRectified(camera.video, camera.mesh, v, s);
+      // Rectify once per camera frame into a cache; overlay redraws between frames reuse it.
+      const w = Math.ceil(v.table.widthMm * s);
+      const hgt = Math.ceil(v.table.depthMm * s);
+      const key = `${camera.serial}:${w}x${hgt}:${camera.mesh.pixels.length}`;
+      if (!this.rectified || this.rectifiedKey !== key || this.rectifiedMesh !== camera.mesh) {
+        this.rectified ??= document.createElement('canvas');
+        if (this.rectified.width !== w || this.rectified.height !== hgt) {
+          this.rectified.width = w;
+          this.rectified.height = hgt;
+        }
+        const rctx = this.rectified.getContext('2d');
+        if (rctx) this.drawRectified(rctx, camera.video, camera.mesh, v, s);
+        this.rectifiedKey = key;
+        this.rectifiedMesh = camera.mesh;
+      }
+      ctx.drawImage(this.rectified, 0, 0);
     } else if (camera && camera.video.videoWidth > 0) {
       // No table pose yet (no camera files, or the anchors not found): the frame as it comes.
       ctx.drawImage(camera.video, 0, 0, v.table.widthMm * s, v.table.depthMm * s);
@@ -188,8 +206,7 @@ export class TableCanvas {
    * The camera image undistorted and seen from straight above: each cell of the table grid is
    * cut from the frame where vision says it lies (two triangles, each an affine map).
    */
-  private drawRectified(video: HTMLVideoElement, mesh: CameraMesh, v: GameView, s: number): void {
-    const ctx = this.ctx;
+  private drawRectified(ctx: CanvasRenderingContext2D, video: HTMLVideoElement, mesh: CameraMesh, v: GameView, s: number): void {
     const node = (i: number, j: number): { src: [number, number] | null; dst: [number, number] } => ({
       src: mesh.pixels[j * (mesh.cols + 1) + i] ?? null,
       dst: [((i * v.table.widthMm) / mesh.cols) * s, ((j * v.table.depthMm) / mesh.rows) * s],
