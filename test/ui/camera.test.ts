@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, ROOT, serve, stop, type Served } from './harness.js';
+import { launchChromium, ROOT, serve, stop, type Served } from './harness.js';
 
 /**
  * The camera path in the renderer: Chromium's fake camera plays a .y4m made from a frame of the
@@ -48,10 +48,7 @@ describe('camera in the renderer', () => {
     const y4m = join(dir, 'table.y4m');
     await y4mFromImage(join(FRAMES, 'f0-start.jpg'), y4m);
     server = await serve(['--data', join(dir, 'data'), '--table', join(FRAMES, 'table.json'), '--camera', join(FRAMES, 'camera.json')]);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`],
-    });
+    browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`]);
   });
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -8,8 +9,41 @@ export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const LOCK = join(tmpdir(), 'shagomer-ui-tests-chromium.lock');
+
+/**
+ * One Chromium at a time across test files (vitest runs files in parallel; the machine has two
+ * cores): a lock directory, taken atomically, released when the browser closes. A lock left by
+ * a killed run is taken over after five minutes.
+ */
+async function takeLock(): Promise<void> {
+  const end = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      return;
+    } catch {
+      try {
+        if (Date.now() - statSync(LOCK).mtimeMs > 300_000) rmSync(LOCK, { recursive: true, force: true });
+      } catch {
+        // gone meanwhile: try again
+      }
+      if (Date.now() > end) throw new Error(`another test holds ${LOCK} for too long`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  await takeLock();
+  try {
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
+    browser.on('disconnected', () => rmSync(LOCK, { recursive: true, force: true }));
+    return browser;
+  } catch (e) {
+    rmSync(LOCK, { recursive: true, force: true });
+    throw e;
+  }
 }
 
 /** Resolves when `check` is true, polling; fails with `what` after `timeoutMs`. */
