@@ -31,6 +31,8 @@ export interface ShapeRules {
   /** Outline RMS allowed (convex outline, trusted side), as a share of the radius. */
   maxRmsShare: number;
   minNearSupport: number;
+  /** Outline allowed beyond the circle on the side facing the nadir (mm, or a tenth of the radius). */
+  maxNearExcessMm: number;
   /** A sanity floor only: a body coloured like the cloth can hide half of a vehicle's base. */
   minDiscCoverage: number;
   /** How much wider than the base the blob may be across the line to the nadir. */
@@ -44,12 +46,17 @@ export const DEFAULT_SHAPE_RULES: ShapeRules = {
   maxBaseRadiusMm: 45,
   maxRmsShare: 0.08,
   minNearSupport: 0.75,
+  maxNearExcessMm: 2.5,
   minDiscCoverage: 0.5,
   maxLateralExcessShare: 0.12,
   fallenHeightShare: 0.5,
 };
 
-export function analyseObject(grid: TableGrid, cells: Int32Array, rules: ShapeRules = DEFAULT_SHAPE_RULES): ObjectShape {
+/**
+ * cut: the blob was split from a touching neighbour; the cut line runs across the filled-in
+ * neck and widens the part, so the width and near-side tests are relaxed.
+ */
+export function analyseObject(grid: TableGrid, cells: Int32Array, rules: ShapeRules = DEFAULT_SHAPE_RULES, cut = false): ObjectShape {
   const { cols, mmPerCell: s } = grid;
   let minC = Infinity, maxC = -Infinity, minR = Infinity, maxR = -Infinity;
   for (const p of cells) {
@@ -148,8 +155,9 @@ export function analyseObject(grid: TableGrid, cells: Int32Array, rules: ShapeRu
       rimRadiusMm <= rules.maxBaseRadiusMm &&
       fit.rmsMm <= Math.max(s * 0.6, rules.maxRmsShare * R) &&
       fit.nearSupport >= rules.minNearSupport &&
+      (cut || fit.nearExcessMm <= Math.max(rules.maxNearExcessMm, 0.1 * R)) &&
       discCoverage >= rules.minDiscCoverage &&
-      lateralWidthMm <= 2 * R * (1 + rules.maxLateralExcessShare) + s;
+      lateralWidthMm <= 2 * R * (1 + rules.maxLateralExcessShare + (cut ? 0.15 : 0)) + s;
   }
 
   // Extent along and across the principal axis.

@@ -20,6 +20,12 @@ export interface BaseFit extends Circle {
   nearSupport: number;
   /** Outline points used in the last fit. */
   used: number;
+  /**
+   * How far the outline bulges beyond the circle on the half facing the nadir. Parallax only
+   * pushes things outward, so a standing miniature shows none; a fallen body lying towards
+   * the nadir does.
+   */
+  nearExcessMm: number;
 }
 
 /** Algebraic (Kåsa) fit over the points whose flag is set; null when degenerate. */
@@ -118,5 +124,12 @@ export function fitBaseCircle(xs: Float64Array, ys: Float64Array, nadirX: number
   }
   let support = 0;
   for (let b = 0; b < BINS; b++) support += seen[b] as number;
-  return { ...c, rmsMm: used > 0 ? Math.sqrt(sq / used) : Infinity, nearSupport: support / BINS, used };
+  let nearExcessMm = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const dx = (xs[i] as number) - c.cxMm;
+    const dy = (ys[i] as number) - c.cyMm;
+    if (directional && dx * ux + dy * uy < 0) continue;
+    nearExcessMm = Math.max(nearExcessMm, Math.hypot(dx, dy) - c.radiusMm);
+  }
+  return { ...c, rmsMm: used > 0 ? Math.sqrt(sq / used) : Infinity, nearSupport: support / BINS, used, nearExcessMm };
 }

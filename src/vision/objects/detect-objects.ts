@@ -36,6 +36,7 @@ export interface ShapeEvidence {
   fitDiameterMm: number | null;
   fitRmsMm: number | null;
   nearSupport: number | null;
+  nearExcessMm: number | null;
   discCoverage: number;
   lateralWidthMm: number;
 }
@@ -176,9 +177,10 @@ function detectOnGrid(grid: TableGrid, background: Float32Array, frame: Float32A
       });
       continue;
     }
-    for (const part of splitTouching(blob.cells, cols, s, o.split)) {
+    const parts = splitTouching(blob.cells, cols, s, o.split);
+    for (const part of parts) {
       if (part.length * cellArea < o.minAreaMm2) continue;
-      const shape = analyseObject(grid, part, o.shape);
+      const shape = analyseObject(grid, part, o.shape, parts.length > 1);
       for (const p of part) owner[p] = objects.length;
       objects.push({
         xMm: shape.xMm,
@@ -194,6 +196,7 @@ function detectOnGrid(grid: TableGrid, background: Float32Array, frame: Float32A
           fitDiameterMm: shape.fit ? 2 * shape.fit.radiusMm : null,
           fitRmsMm: shape.fit?.rmsMm ?? null,
           nearSupport: shape.fit?.nearSupport ?? null,
+          nearExcessMm: shape.fit?.nearExcessMm ?? null,
           discCoverage: shape.discCoverage,
           lateralWidthMm: shape.lateralWidthMm,
         },

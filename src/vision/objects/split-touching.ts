@@ -8,13 +8,13 @@
 import { distanceTransform } from './distance-transform.js';
 
 export interface SplitRules {
-  /** Peaks lower than this (mm from the blob's edge) are bodies or heads, not bases. */
+  /** Peaks lower than this (mm from the blob's edge) are bodies or heads, not bases (25 mm and up). */
   seedMinRadiusMm: number;
   /** Two peaks are one object when the narrowest point between them keeps this share of the smaller peak. */
   ridgeShare: number;
 }
 
-export const DEFAULT_SPLIT: SplitRules = { seedMinRadiusMm: 8, ridgeShare: 0.6 };
+export const DEFAULT_SPLIT: SplitRules = { seedMinRadiusMm: 11, ridgeShare: 0.65 };
 
 interface Seed {
   c: number;
@@ -58,7 +58,7 @@ export function splitTouching(cells: Int32Array, cols: number, mmPerCell: number
           break;
         }
       }
-      if (isMax) peaks.push({ c, r, v });
+      if (isMax && dominates(dt, w, h, c, r, v)) peaks.push({ c, r, v });
     }
   }
   peaks.sort((a, b) => b.v - a.v);
@@ -68,24 +68,7 @@ export function splitTouching(cells: Int32Array, cols: number, mmPerCell: number
     if (seeds.length >= 32) break;
   }
   if (seeds.length < 2) return [cells];
-  const parent = seeds.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i] as number)));
-  for (let i = 0; i < seeds.length; i++) {
-    for (let j = i + 1; j < seeds.length; j++) {
-      const a = seeds[i] as Seed;
-      const b = seeds[j] as Seed;
-      const d = Math.hypot(a.c - b.c, a.r - b.r);
-      const steps = Math.max(2, Math.ceil(d * 2));
-      let low = Infinity;
-      for (let k = 0; k <= steps; k++) {
-        const t = k / steps;
-        const c = Math.round(a.c + (b.c - a.c) * t);
-        const r = Math.round(a.r + (b.r - a.r) * t);
-        low = Math.min(low, dt[r * w + c] as number);
-      }
-      if (low >= rules.ridgeShare * Math.min(a.v, b.v)) parent[find(i)] = find(j);
-    }
-  }
+  const find = saddleMerge(dt, w, h, seeds, rules.ridgeShare);
   const groups = new Map<number, number>();
   for (let i = 0; i < seeds.length; i++) if (!groups.has(find(i))) groups.set(find(i), groups.size);
   if (groups.size < 2) return [cells];
@@ -106,4 +89,77 @@ export function splitTouching(cells: Int32Array, cols: number, mmPerCell: number
     (out[groups.get(find(owner)) as number] as number[]).push(p);
   }
   return out.map((g) => Int32Array.from(g));
+}
+
+/**
+ * A base's centre outranks everything within its own radius; a neck between two touching
+ * bases (filled out by closing) is a local maximum across the neck but not within that
+ * reach, so it does not become a seed that would chain the two bases together.
+ */
+function dominates(dt: Float32Array, w: number, h: number, c: number, r: number, v: number): boolean {
+  const reach = Math.ceil(v);
+  for (let dr = -reach; dr <= reach; dr++) {
+    const rr = r + dr;
+    if (rr < 0 || rr >= h) continue;
+    for (let dc = -reach; dc <= reach; dc++) {
+      const cc = c + dc;
+      if (cc < 0 || cc >= w || dr * dr + dc * dc > v * v) continue;
+      if ((dt[rr * w + cc] as number) > v + 1e-6) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Floods the blob from its highest distance values down (a watershed on the distance
+ * transform). Where two flooded regions meet, the level is the saddle between their peaks:
+ * the widest passage joining them along any path, curved bodies included. Peaks whose saddle
+ * keeps `share` of the smaller peak are one object. Returns the seed → group lookup.
+ */
+function saddleMerge(dt: Float32Array, w: number, h: number, seeds: readonly Seed[], share: number): (i: number) => number {
+  const n = w * h;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) if ((dt[i] as number) > 0) order.push(i);
+  order.sort((a, b) => (dt[b] as number) - (dt[a] as number));
+  const cellParent = new Int32Array(n).fill(-1);
+  // The highest seed in each flooded region (index into seeds, −1 for none).
+  const topSeed = new Int32Array(n).fill(-1);
+  const seedAt = new Map<number, number>();
+  seeds.forEach((sd, i) => seedAt.set(sd.r * w + sd.c, i));
+  const group = seeds.map((_, i) => i);
+  const findGroup = (i: number): number => (group[i] === i ? i : (group[i] = findGroup(group[i] as number)));
+  const findCell = (i: number): number => {
+    let r = i;
+    while (cellParent[r] !== r) r = cellParent[r] as number;
+    while (cellParent[i] !== r) {
+      const next = cellParent[i] as number;
+      cellParent[i] = r;
+      i = next;
+    }
+    return r;
+  };
+  for (const p of order) {
+    cellParent[p] = p;
+    topSeed[p] = seedAt.get(p) ?? -1;
+    const level = dt[p] as number;
+    const r = (p / w) | 0;
+    const c = p - r * w;
+    for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) {
+      if (dr === 0 && dc === 0) continue;
+      const rr = r + dr;
+      const cc = c + dc;
+      if (rr < 0 || cc < 0 || rr >= h || cc >= w) continue;
+      const q = rr * w + cc;
+      if (cellParent[q] === -1) continue;
+      const a = findCell(p);
+      const b = findCell(q);
+      if (a === b) continue;
+      const sa = topSeed[a] as number;
+      const sb = topSeed[b] as number;
+      if (sa >= 0 && sb >= 0 && level >= share * Math.min((seeds[sa] as Seed).v, (seeds[sb] as Seed).v)) group[findGroup(sa)] = findGroup(sb);
+      cellParent[b] = a;
+      if (sa < 0 || (sb >= 0 && (seeds[sb] as Seed).v > (seeds[sa] as Seed).v)) topSeed[a] = sb;
+    }
+  }
+  return findGroup;
 }
