@@ -25,8 +25,15 @@ const app = document.getElementById('app') as HTMLElement;
 const tableWrap = h('div', { class: 'table-wrap' });
 /** Where the app saw each model last by camera: only changes are sent (the journal stays small). */
 const cameraSeen = new Map<string, { xMm: number; yMm: number }>();
+/** Live feedback on the camera: what vision found in the last frame. */
+let cameraStatus = '';
 const camera = new CameraFeed({
-  located: (tags) => {
+  located: (tags, _mesh, quality) => {
+    const status = `${tags.length} ${t('tagsSeen')} · ${quality.reprojectionPx.toFixed(2)} px · ${quality.ms.toFixed(0)} ms`;
+    if (status.split(' · ').slice(0, 2).join() !== cameraStatus.split(' · ').slice(0, 2).join()) {
+      cameraStatus = status;
+      header(view);
+    }
     const v = view;
     if (!v || readOnly) return;
     const moved = v.models.flatMap((m) => {
@@ -39,7 +46,11 @@ const camera = new CameraFeed({
     });
     if (moved.length > 0) send({ type: 'camera-positions', models: moved });
   },
-  problem: (text) => toast(`${t('camera')}: ${text}`),
+  problem: (text) => {
+    cameraStatus = text;
+    header(view);
+    toast(`${t('camera')}: ${text}`);
+  },
 });
 const panelHost = h('div', { style: 'display:flex' });
 let view: GameView | null = null;
@@ -82,6 +93,8 @@ window.__shagomer = { table, view: () => view, latenciesMs, cameraRectified: () 
 async function toggleCamera(): Promise<void> {
   if (camera.running) {
     camera.stop();
+    cameraStatus = '';
+    header(view);
     table.draw();
     return;
   }
@@ -110,6 +123,7 @@ function header(v: GameView | null): void {
     h('span', { class: 'grow' }),
     readOnly ? h('span', { class: 'pill' }, t('spectator')) : null,
     h('span', { class: 'status', 'data-testid': 'link-status' }, `${t('link')}: ${link && link.status !== 'none' ? `${link.status} ${link.detail}` : '—'}`),
+    camera.running && cameraStatus ? h('span', { class: 'status', 'data-testid': 'camera-status' }, `${t('camera')}: ${cameraStatus}`) : null,
     readOnly ? null : h('button', { 'data-testid': 'camera', onclick: () => void toggleCamera() }, t('camera')),
     !readOnly && v && v.phase !== 'empty' ? h('button', { 'data-testid': 'games', onclick: () => showGames() }, t('pastGames')) : null,
     h('button', { 'data-testid': 'lang', onclick: () => (setLang(currentLang() === 'ru' ? 'en' : 'ru'), render()) }, currentLang() === 'ru' ? 'EN' : 'RU'),

@@ -1,7 +1,7 @@
 import { FromCameraWorker, type CameraMesh } from '../../app/api/camera-worker-messages.js';
 
 export interface CameraFeedEvents {
-  located(tags: { id: number; x_mm: number; y_mm: number }[], mesh: CameraMesh): void;
+  located(tags: { id: number; x_mm: number; y_mm: number }[], mesh: CameraMesh, quality: { reprojectionPx: number; ms: number }): void;
   problem(text: string): void;
 }
 
@@ -60,7 +60,7 @@ export class CameraFeed {
     if (msg.data.type === 'failed') return this.say(msg.data.problem);
     this.lastProblem = '';
     this.mesh = msg.data.mesh;
-    this.events.located(msg.data.tags, msg.data.mesh);
+    this.events.located(msg.data.tags, msg.data.mesh, { reprojectionPx: msg.data.reprojectionPx, ms: msg.data.ms });
   }
 
   private say(problem: string): void {
