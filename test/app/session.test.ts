@@ -180,4 +180,24 @@ describe('game session', () => {
     app.handle({ type: 'end-turn' });
     expect(app.view(false).models.every((m) => m.initiative === 0)).toBe(true);
   });
+
+  it('scores a Бронепехота real shot with its own damage table (no die), and a ricochet counts nothing', () => {
+    const app = new AppController({ dataDir: mkdtempSync(join(tmpdir(), 'shagomer-bp-')) });
+    app.handle({ type: 'new-game', ruleset: 'bronepekhota', title: 'bp', players: [{ id: 'A', name: 'A', colour: '#112233' }, { id: 'B', name: 'B', colour: '#332211' }] });
+    app.handle({ type: 'add-model', model: { ...model('A', 'Орудие', 'gun', 4, { launcherNode: 'L1' }), unitType: 'mobile-gun' } });
+    app.handle({ type: 'add-model', model: { ...model('B', 'Шагоход', 'vehicle', 6, { hitNode: 'W1', tiltNode: 'W1T' }), unitType: 'walker' } });
+    app.handle({ type: 'finish-setup', firstPlayer: 'A' });
+    app.recordSensor(reading('SHOT', 'L1'));
+    app.recordSensor(reading('HIT', 'W1', { strength: 900 }));
+    app.recordSensor(reading('TILT', 'W1T', { state: 'DOWN', angleDeg: 85 }));
+    expect(app.view(false).shot?.score.kind).toBe('result');
+    expect(app.handle({ type: 'commit-shot', die: null })).toEqual({ ok: true });
+    // A walker (max 6, critical 3) hit and knocked over: 3 in total → critical: stands, but shoots.
+    expect(app.view(false).models.find((m) => m.id === 'B1')).toMatchObject({ damage: 3, nextTurn: 'stands-shoots', mayMove: false, mayShoot: true });
+    app.recordSensor(reading('SHOT', 'L1'));
+    app.recordSensor(reading('HIT', 'W1', { strength: 400 }));
+    app.handle({ type: 'correct-shot', attribution: { targetId: 'B1', hit: true, fell: false, ricochet: true } });
+    app.handle({ type: 'commit-shot', die: null });
+    expect(app.view(false).models.find((m) => m.id === 'B1')?.damage).toBe(3);
+  });
 });
