@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app as electronApp, BrowserWindow, ipcMain } from 'electron';
@@ -49,6 +51,22 @@ async function main(): Promise<void> {
     }
   });
   ipcMain.handle(IPC.catalog, () => catalog());
+  // Camera files as for `serve --table --camera`: SHAGOMER_TABLE and SHAGOMER_CAMERA name them.
+  ipcMain.handle(IPC.cameraFiles, () => {
+    const table = process.env.SHAGOMER_TABLE;
+    const camera = process.env.SHAGOMER_CAMERA;
+    if (!table || !camera) return null;
+    try {
+      return {
+        profile: JSON.parse(readFileSync(table, 'utf8')) as unknown,
+        camera: JSON.parse(readFileSync(camera, 'utf8')) as unknown,
+        openCvUrl: pathToFileURL(createRequire(import.meta.url).resolve('@techstark/opencv-js')).href,
+      };
+    } catch (e) {
+      app.note(`camera files: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+  });
   ipcMain.handle(IPC.games, () => app.games());
   ipcMain.handle(IPC.importGame, (_e, text: unknown) => (typeof text === 'string' ? app.store.importText(text, app.newGameId()) : { ok: false, problem: 'expected the text of an exported game' }));
   const index = join(root, 'dist', 'ui', 'index.html');

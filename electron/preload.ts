@@ -2,7 +2,7 @@ import { contextBridge, ipcRenderer } from 'electron';
 import { IPC, type ShagomerBridge } from '../src/app/api/bridge.js';
 
 /**
- * Context-isolated preload: the renderer gets `window.shagomer` with five calls and nothing
+ * Context-isolated preload: the renderer gets `window.shagomer` with six calls and nothing
  * else of Node or Electron. Bundled to CommonJS (preload.cjs) by scripts/build-ui.mjs, since a
  * sandboxed preload cannot be an ES module.
  */
@@ -15,6 +15,7 @@ const bridge: ShagomerBridge = {
   catalog: () => ipcRenderer.invoke(IPC.catalog),
   games: () => ipcRenderer.invoke(IPC.games),
   importGame: (text) => ipcRenderer.invoke(IPC.importGame, text),
+  cameraFiles: () => ipcRenderer.invoke(IPC.cameraFiles),
 };
 
 contextBridge.exposeInMainWorld('shagomer', bridge);

@@ -114,13 +114,17 @@ export class IpcClient implements ApiClient {
     return null;
   }
 
-  async cameraFiles(): Promise<null> {
-    // The Electron shell does not pass camera files yet; the camera runs without the table pose.
-    return null;
+  private openCv = '';
+
+  async cameraFiles(): Promise<{ profile: unknown; camera: unknown } | null> {
+    const r = CameraFiles.extend({ openCvUrl: z.string() }).nullable().safeParse(await this.bridge.cameraFiles());
+    if (!r.success || r.data === null) return null;
+    this.openCv = r.data.openCvUrl;
+    return { profile: r.data.profile, camera: r.data.camera };
   }
 
   openCvUrl(): string {
-    return '';
+    return this.openCv;
   }
 
   async importGame(text: string): Promise<IntentReply> {

@@ -8,6 +8,8 @@ export interface ShagomerBridge {
   catalog(): Promise<unknown>;
   games(): Promise<unknown>;
   importGame(text: string): Promise<unknown>;
+  /** `{profile, camera, openCvUrl}` for the vision worker, or null without camera files. */
+  cameraFiles(): Promise<unknown>;
 }
 
 /** IPC channel names shared by the main process and the preload. */
@@ -18,4 +20,5 @@ export const IPC = {
   catalog: 'shagomer:catalog',
   games: 'shagomer:games',
   importGame: 'shagomer:import',
+  cameraFiles: 'shagomer:camera-files',
 } as const;
