@@ -74,7 +74,6 @@ export async function measureObjects(scenes = 6, log: (line: string) => void = (
         if (f && !f.fallen && !truth.tag) baseErrors.push(Math.hypot(f.xMm - truth.x_mm, f.yMm - truth.y_mm));
       }
       if (!f) missed++;
-      if (process.env.COVLOG && f) log(`COV ${truth.fallen ? 'F' : 'S'} ${f.fallen ? 'F' : 'S'} ${truth.base_mm} ${f.evidence.discCoverage.toFixed(3)} ${f.evidence.fitDiameterMm?.toFixed(1)} ${f.evidence.lateralWidthMm.toFixed(1)}`);
       if (f && f.fallen !== truth.fallen) log(`  scene ${seed}: ${truth.fallen ? 'fallen' : 'standing'} ${truth.shape ?? 'figure'} base ${truth.base_mm} h ${truth.height_mm.toFixed(0)} at (${truth.x_mm.toFixed(0)}, ${truth.y_mm.toFixed(0)}) reported ${f.fallen ? 'fallen' : 'standing'} ${JSON.stringify(f.evidence)} L ${f.lengthMm.toFixed(0)} W ${f.widthMm.toFixed(0)}`);
       if (!f) log(`  scene ${seed}: missed ${truth.fallen ? 'fallen' : 'standing'} base ${truth.base_mm} at (${truth.x_mm.toFixed(0)}, ${truth.y_mm.toFixed(0)})`);
     }
