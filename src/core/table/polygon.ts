@@ -307,3 +307,11 @@ export function boxSegmentDistanceMm(box: BoxMm, a: PointMm, b: PointMm): number
 export function clipSegmentToRing(px: number, py: number, qx: number, qy: number, ring: readonly PointMm[], convexTurn: number): number[] {
   return convexTurn !== 0 ? clipSegmentToConvex(px, py, qx, qy, ring, convexTurn) : clipSegmentToPolygon(px, py, qx, qy, ring);
 }
+
+/** The unit vector from one point to another; +x when they coincide, so sight still has a side. */
+export function unitDirection(fromX: number, fromY: number, toX: number, toY: number): [number, number] {
+  const dx = toX - fromX;
+  const dy = toY - fromY;
+  const len = Math.hypot(dx, dy);
+  return len < 1e-9 ? [1, 0] : [dx / len, dy / len];
+}

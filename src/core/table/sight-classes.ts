@@ -1,4 +1,4 @@
-import { clipSegmentToCircle, clipSegmentToRing, distanceToBoundaryMm, segmentHitsBox } from './polygon.js';
+import { clipSegmentToCircle, clipSegmentToRing, distanceToBoundaryMm, segmentHitsBox, unitDirection } from './polygon.js';
 import { holds, isOwnUnit } from './sight-silhouette.js';
 import type { Table, TableModel, TablePiece } from './table.js';
 import type { Nearby } from './table-index.js';
@@ -58,16 +58,7 @@ function modelBlocks(m: TableModel, shooter: TableModel, target: TableModel, s: 
 export function traceClasses(_table: Table, shooter: TableModel, target: TableModel, nearby: Nearby, s: ClassSightSettings, naive = false): ClassSight {
   const ex = shooter.xMm;
   const ey = shooter.yMm;
-  let dx = target.xMm - ex;
-  let dy = target.yMm - ey;
-  const len = Math.hypot(dx, dy);
-  if (len < 1e-9) {
-    dx = 1;
-    dy = 0;
-  } else {
-    dx /= len;
-    dy /= len;
-  }
+  const [dx, dy] = unitDirection(ex, ey, target.xMm, target.yMm);
   const pieces = nearby.pieces.filter((p) => p.cover.hides);
   const holdsShooter = pieces.map((p) => holds(p, shooter));
   const holdsTarget = pieces.map((p) => holds(p, target));

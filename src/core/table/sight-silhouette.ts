@@ -1,4 +1,4 @@
-import { clipSegmentToCircle, clipSegmentToRing, pointInPolygon, segmentHitsBox } from './polygon.js';
+import { clipSegmentToCircle, clipSegmentToRing, pointInPolygon, segmentHitsBox, unitDirection } from './polygon.js';
 import type { Table, TableModel, TablePiece } from './table.js';
 import type { Nearby } from './table-index.js';
 
@@ -135,16 +135,7 @@ export function traceSilhouette(table: Table, shooter: TableModel, target: Table
   const ex = shooter.xMm;
   const ey = shooter.yMm;
   const ez = shooter.eyeZMm;
-  let dx = target.xMm - ex;
-  let dy = target.yMm - ey;
-  const len = Math.hypot(dx, dy);
-  if (len < 1e-9) {
-    dx = 1;
-    dy = 0;
-  } else {
-    dx /= len;
-    dy /= len;
-  }
+  const [dx, dy] = unitDirection(ex, ey, target.xMm, target.yMm);
   const nx = -dy;
   const ny = dx;
   let hiding: Set<TablePiece> | null = null;

@@ -2,6 +2,7 @@
  * One blob on the table plane → a miniature: standing (a round base; report the base
  * centre) or fallen (elongated, base seen edge-on; report the middle of its footprint).
  */
+import { cellBounds } from './components.js';
 import { fitBaseCircle, type BaseFit } from './circle-fit.js';
 import { convexHull, sampleOutline } from './convex-hull.js';
 import type { TableGrid } from './table-grid.js';
@@ -58,17 +59,7 @@ export const DEFAULT_SHAPE_RULES: ShapeRules = {
  */
 export function analyseObject(grid: TableGrid, cells: Int32Array, rules: ShapeRules = DEFAULT_SHAPE_RULES, cut = false): ObjectShape {
   const { cols, mmPerCell: s } = grid;
-  let minC = Infinity, maxC = -Infinity, minR = Infinity, maxR = -Infinity;
-  for (const p of cells) {
-    const r = (p / cols) | 0;
-    const c = p - r * cols;
-    if (c < minC) minC = c;
-    if (c > maxC) maxC = c;
-    if (r < minR) minR = r;
-    if (r > maxR) maxR = r;
-  }
-  const w = maxC - minC + 1;
-  const h = maxR - minR + 1;
+  const { minC, minR, w, h } = cellBounds(cells, cols);
   const local = new Uint8Array(w * h);
   for (const p of cells) {
     const r = (p / cols) | 0;

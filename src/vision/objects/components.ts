@@ -59,3 +59,24 @@ export function findBlobs(mask: Uint8Array, cols: number, rows: number, visible:
   }
   return blobs;
 }
+
+/** The bounding box, in grid columns and rows, of cells given as row-major indices. */
+export interface CellBounds {
+  minC: number;
+  minR: number;
+  w: number;
+  h: number;
+}
+
+export function cellBounds(cells: Int32Array, cols: number): CellBounds {
+  let minC = Infinity, maxC = -Infinity, minR = Infinity, maxR = -Infinity;
+  for (const p of cells) {
+    const r = (p / cols) | 0;
+    const c = p - r * cols;
+    if (c < minC) minC = c;
+    if (c > maxC) maxC = c;
+    if (r < minR) minR = r;
+    if (r > maxR) maxR = r;
+  }
+  return { minC, minR, w: maxC - minC + 1, h: maxR - minR + 1 };
+}

@@ -5,6 +5,7 @@
  * base). Cells then go to the peak whose disc they are in most (a power diagram), which
  * cuts two touching discs along the line through their contact.
  */
+import { cellBounds } from './components.js';
 import { distanceTransform } from './distance-transform.js';
 
 export interface SplitRules {
@@ -23,17 +24,7 @@ interface Seed {
 }
 
 export function splitTouching(cells: Int32Array, cols: number, mmPerCell: number, rules: SplitRules = DEFAULT_SPLIT): Int32Array[] {
-  let minC = Infinity, maxC = -Infinity, minR = Infinity, maxR = -Infinity;
-  for (const p of cells) {
-    const r = (p / cols) | 0;
-    const c = p - r * cols;
-    if (c < minC) minC = c;
-    if (c > maxC) maxC = c;
-    if (r < minR) minR = r;
-    if (r > maxR) maxR = r;
-  }
-  const w = maxC - minC + 1;
-  const h = maxR - minR + 1;
+  const { minC, minR, w, h } = cellBounds(cells, cols);
   const seedMin = rules.seedMinRadiusMm / mmPerCell;
   // Two bases need room for two seeds: skip the transform for small blobs.
   if (cells.length < 2 * Math.PI * seedMin * seedMin) return [cells];
