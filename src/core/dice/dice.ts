@@ -41,6 +41,9 @@ export class DiceError extends Error {
   }
 }
 
+/** No table rolls more dice than this in one action; more is a damaged input, not a game. */
+export const MAX_DICE_PER_ACTION = 10_000;
+
 /** Dice that record every face they show, in the order rolled (`dice_used`). */
 export abstract class RecordingDice implements Dice {
   readonly used: number[] = [];
@@ -48,6 +51,7 @@ export abstract class RecordingDice implements Dice {
   protected abstract face(sides: number): number;
 
   roll(sides: number): number {
+    if (this.used.length >= MAX_DICE_PER_ACTION) throw new DiceError('dice', `the action would roll more than ${MAX_DICE_PER_ACTION} dice`);
     const v = this.face(sides);
     this.used.push(v);
     return v;
