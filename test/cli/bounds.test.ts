@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SeededDice } from '../../src/core/dice/seeded-dice.js';
-import { DiceError, MAX_DICE_PER_ACTION } from '../../src/core/dice/dice.js';
+import { DiceError, MAX_POOL_DICE } from '../../src/core/dice/dice.js';
 import { seedRng } from '../../src/core/random/rng.js';
 import { EXACT_LIMITS } from '../../src/core/odds/enumerate.js';
 import { SCENE_LIMITS } from '../../src/core/table/scene.js';
@@ -122,9 +122,9 @@ describe('exact odds are capped, and the line says how to roll without them', ()
     expect(Object.keys((JSON.parse(r.stdout) as { odds: object }).odds).length).toBeGreaterThan(0);
   });
 
-  it('rolled dice are capped per action too', () => {
+  it('rolled pools are capped too', () => {
     const dice = new SeededDice(seedRng('cap'));
-    expect(() => dice.countAtLeast(MAX_DICE_PER_ACTION + 1, 6, 4)).toThrow(DiceError);
+    expect(() => dice.countAtLeast(MAX_POOL_DICE + 1, 6, 4)).toThrow(DiceError);
   });
 });
 
