@@ -131,7 +131,7 @@ describe('exact odds are capped, and the line says how to roll without them', ()
 describe('ranges: models and terrain per scene are capped', () => {
   it(`${SCENE_LIMITS.models + 1} models: refused with the field named`, () => {
     const scene = randomScene({ ruleset: 'vtorzhenie', models: SCENE_LIMITS.models + 1, pieces: 2, seed: 'cap' });
-    refused(shagomer(['ranges', file('crowd.json', JSON.stringify(scene))]), /^ranges: models: /);
+    refused(shagomer(['ranges', file('crowd.json', JSON.stringify(scene))]), new RegExp(`^ranges: models: at most ${SCENE_LIMITS.models} items, got ${SCENE_LIMITS.models + 1}$`));
   });
 
   it('a coordinate far off any table: refused', () => {
