@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Dice } from '../../dice/dice.js';
 import { opposedRoll } from '../../mechanics/opposed-roll.js';
 import { inCloseCombat } from '../../measure/measure.js';
+import { FieldError } from '../../validation/field-error.js';
 import { defineAction } from '../game-system.js';
 import type { BronepekhotaData } from './data-schema.js';
 import { checkDamage, strike, typeForKind, type TrackOutcome } from './damage.js';
@@ -45,6 +46,8 @@ const tracked = (f: FighterInput) => f.unit_type !== undefined || f.damage !== u
 
 function fighterType(f: FighterInput, field: string, data: BronepekhotaData) {
   const t = typeForKind(f.kind, f.unit_type, field, data);
+  const kind = t.type.kind.value;
+  if (kind !== 'infantry' && kind !== 'cyborg' && kind !== 'alien') throw new FieldError(`${field}.unit_type`, `a ${t.id} does not fight in close combat (only infantry, cyborgs and aliens)`);
   checkDamage(t.type, t.id, f.damage ?? 0, field);
   return t.type;
 }
