@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Dice } from '../../dice/dice.js';
 import { attackerBeats } from '../../mechanics/opposed-roll.js';
-import { bandFor, stepsFor } from '../../measure/measure.js';
+import { roundCm, stepsFor } from '../../measure/measure.js';
 import { FieldError } from '../../validation/field-error.js';
 import { defineAction } from '../game-system.js';
 import type { VtorzhenieData } from './data-schema.js';
@@ -177,11 +177,21 @@ function usesExtras(input: VirtualShotInput): boolean {
   );
 }
 
+/** The band holding the distance (as `measure.bandFor`), without a new object per shot: this is the hot path. */
+function bandAt(distanceCm: number, data: VtorzhenieData): { id: string; to_hit: number | null } | null {
+  const bands = data.distance.bands?.value;
+  if (!bands) return null;
+  const cm = roundCm(distanceCm);
+  let found: { id: string; to_hit: number | null } | null = null;
+  for (const b of bands) if (cm >= b.from_cm) found = b;
+  return found;
+}
+
 export function resolveVirtualShot(input: VirtualShotInput, dice: Dice, data: VtorzhenieData): VirtualShotResult & VirtualShotExtras {
   const { target } = input;
   const line = shooterLine(input, data);
   const steps = stepsFor(input.distance_cm, data.distance);
-  const band = bandFor(input.distance_cm, data.distance);
+  const band = bandAt(input.distance_cm, data);
   const toHit = band?.to_hit ?? null;
   const extras = usesExtras(input);
   const rerollSpent = input.shooter.reroll_used === true || data.limits.sniper_rerolls_per_turn.value === 0;
