@@ -4,15 +4,15 @@ import { firstPlayerByRoll } from './alternating-turns.js';
 
 /**
  * The first-player roll as an action input, shared by the systems that choose the first player
- * with a D6 each (all roll again on a tie for the highest). Four players at most: exact odds walk
- * 6ⁿ faces.
+ * with a D6 each (all roll again on a tie for the highest). Three players at most: exact odds walk
+ * the 6ⁿ faces once per outcome that ends the roll-off (36·30 for two, 216·210 for three).
  */
 export const FirstPlayerInput = z
   .object({
     players: z
       .array(z.string().min(1).max(32))
       .min(2)
-      .max(4)
+      .max(3)
       .default(['A', 'B'])
       .refine((ps) => new Set(ps).size === ps.length, { message: 'two players share one name' }),
   })
