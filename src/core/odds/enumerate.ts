@@ -174,6 +174,58 @@ class EnumeratingDice implements Dice {
   countAbove(pool: readonly number[], againstSides: number): number {
     return this.take(above(pool, againstSides));
   }
+
+  /** Convolved totals by the path that led to the call: the same earlier dice give the same parts. */
+  private readonly sums = new Map<string, Weighted<readonly number[]>[]>();
+
+  sumOf(parts: readonly ((dice: Dice) => readonly number[])[]): number[] {
+    const at = this.path.slice(0, this.step).join(',');
+    let totals = this.sums.get(at);
+    if (!totals) {
+      totals = convolveParts(parts);
+      this.sums.set(at, totals);
+    }
+    const choice: Choice = { weights: totals.map((t) => t.p), values: totals.map((_, i) => i) };
+    return [...(totals[this.take(choice)] as Weighted<readonly number[]>).value];
+  }
+}
+
+/** One part's outcomes merged by vector: many dice paths, few distinct counts. */
+function mergedParts(part: (dice: Dice) => readonly number[]): Weighted<readonly number[]>[] {
+  const byKey = new Map<string, Weighted<readonly number[]>>();
+  for (const o of distribution(part)) {
+    const key = o.value.join(',');
+    const seen = byKey.get(key);
+    if (seen) seen.p = seen.p.add(o.p);
+    else byKey.set(key, { value: o.value, p: o.p });
+  }
+  return [...byKey.values()];
+}
+
+/** The distribution of the element-wise sum of independent parts, in a deterministic order. */
+function convolveParts(parts: readonly ((dice: Dice) => readonly number[])[]): Weighted<readonly number[]>[] {
+  let acc: Weighted<readonly number[]>[] | null = null;
+  for (const part of parts) {
+    const next = mergedParts(part);
+    if (acc === null) {
+      acc = next;
+      continue;
+    }
+    const byKey = new Map<string, Weighted<readonly number[]>>();
+    for (const a of acc) {
+      for (const b of next) {
+        if (a.value.length !== b.value.length) throw new RangeError('sumOf: parts returned vectors of different lengths');
+        const v = a.value.map((x, i) => x + (b.value[i] as number));
+        const key = v.join(',');
+        const p = a.p.mul(b.p);
+        const seen = byKey.get(key);
+        if (seen) seen.p = seen.p.add(p);
+        else byKey.set(key, { value: v, p });
+      }
+    }
+    acc = [...byKey.values()];
+  }
+  return (acc ?? [{ value: [], p: Fraction.ONE }]).filter((o) => !o.p.isZero());
 }
 
 /** Every outcome of `run` with its exact probability (paths are not merged). */
