@@ -176,56 +176,73 @@ class EnumeratingDice implements Dice {
   }
 
   /** Convolved totals by the path that led to the call: the same earlier dice give the same parts. */
-  private readonly sums = new Map<string, Weighted<readonly number[]>[]>();
+  private readonly sums = new Map<string, { totals: Weighted<readonly number[]>[]; choice: Choice }>();
 
   sumOf(parts: readonly ((dice: Dice) => readonly number[])[]): number[] {
-    const at = this.path.slice(0, this.step).join(',');
-    let totals = this.sums.get(at);
-    if (!totals) {
-      totals = convolveParts(parts);
-      this.sums.set(at, totals);
+    const at = this.step === 0 ? '' : this.path.slice(0, this.step).join(',');
+    let known = this.sums.get(at);
+    if (!known) {
+      const totals = convolveParts(parts);
+      known = { totals, choice: { weights: totals.map((t) => t.p), values: totals.map((_, i) => i) } };
+      this.sums.set(at, known);
     }
-    const choice: Choice = { weights: totals.map((t) => t.p), values: totals.map((_, i) => i) };
-    return [...(totals[this.take(choice)] as Weighted<readonly number[]>).value];
+    return [...(known.totals[this.take(known.choice)] as Weighted<readonly number[]>).value];
   }
 }
 
+/** Outcomes over one shared denominator: sums and products stay integer, reduced once at the end. */
+interface Tally {
+  den: bigint;
+  items: Map<string, { value: readonly number[]; num: bigint }>;
+}
+
+function gcdOf(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
 /** One part's outcomes merged by vector: many dice paths, few distinct counts. */
-function mergedParts(part: (dice: Dice) => readonly number[]): Weighted<readonly number[]>[] {
-  const byKey = new Map<string, Weighted<readonly number[]>>();
-  for (const o of distribution(part)) {
+function mergedPart(part: (dice: Dice) => readonly number[]): Tally {
+  const outcomes = distribution(part);
+  let den = 1n;
+  for (const o of outcomes) den = (den / gcdOf(den, o.p.den)) * o.p.den;
+  const items = new Map<string, { value: readonly number[]; num: bigint }>();
+  for (const o of outcomes) {
     const key = o.value.join(',');
-    const seen = byKey.get(key);
-    if (seen) seen.p = seen.p.add(o.p);
-    else byKey.set(key, { value: o.value, p: o.p });
+    const num = o.p.num * (den / o.p.den);
+    const seen = items.get(key);
+    if (seen) seen.num += num;
+    else items.set(key, { value: o.value, num });
   }
-  return [...byKey.values()];
+  return { den, items };
 }
 
 /** The distribution of the element-wise sum of independent parts, in a deterministic order. */
 function convolveParts(parts: readonly ((dice: Dice) => readonly number[])[]): Weighted<readonly number[]>[] {
-  let acc: Weighted<readonly number[]>[] | null = null;
+  let acc: Tally | null = null;
   for (const part of parts) {
-    const next = mergedParts(part);
+    const next = mergedPart(part);
     if (acc === null) {
       acc = next;
       continue;
     }
-    const byKey = new Map<string, Weighted<readonly number[]>>();
-    for (const a of acc) {
-      for (const b of next) {
+    const items = new Map<string, { value: readonly number[]; num: bigint }>();
+    for (const a of acc.items.values()) {
+      for (const b of next.items.values()) {
         if (a.value.length !== b.value.length) throw new RangeError('sumOf: parts returned vectors of different lengths');
         const v = a.value.map((x, i) => x + (b.value[i] as number));
         const key = v.join(',');
-        const p = a.p.mul(b.p);
-        const seen = byKey.get(key);
-        if (seen) seen.p = seen.p.add(p);
-        else byKey.set(key, { value: v, p });
+        const num = a.num * b.num;
+        const seen = items.get(key);
+        if (seen) seen.num += num;
+        else items.set(key, { value: v, num });
       }
     }
-    acc = [...byKey.values()];
+    acc = { den: acc.den * next.den, items };
   }
-  return (acc ?? [{ value: [], p: Fraction.ONE }]).filter((o) => !o.p.isZero());
+  if (acc === null) return [{ value: [], p: Fraction.ONE }];
+  const den = acc.den;
+  return [...acc.items.values()].filter((o) => o.num !== 0n).map((o) => ({ value: o.value, p: Fraction.of(o.num, den) }));
 }
 
 /** Every outcome of `run` with its exact probability (paths are not merged). */

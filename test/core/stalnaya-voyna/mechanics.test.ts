@@ -164,11 +164,12 @@ describe('casualties by kind, carried to later events', () => {
       dice: [9, 2, 1, 4, 3, 10],
     });
     expect(out).toMatchObject({ carrier: 'killed', caught: ['near', 'edge', 'suit'], killed: 1 });
-    const figures = out.figures as Record<string, { outcome: string }>;
-    expect(figures.near?.outcome).toBe('killed');
-    expect(figures.edge?.outcome).toBe('wounded');
-    expect(figures.suit?.outcome).toBe('suit-lost');
-    expect(figures.far).toBeUndefined();
+    expect(out.outcome).toEqual({ near: 'killed', edge: 'wounded', suit: 'suit-lost' });
+    expect((out.figures as { id: string; later: unknown }[]).map((f) => [f.id, f.later])).toEqual([
+      ['near', { kind: 'infantry', armour_die: 'd4', can_move: false, can_shoot: false, robot_wounded: false }],
+      ['edge', { kind: 'infantry', armour_die: 'd4', can_move: false, can_shoot: false, robot_wounded: false }],
+      ['suit', { kind: 'infantry', armour_die: 'd4', can_move: true, can_shoot: true, robot_wounded: false }],
+    ]);
   });
 });
 

@@ -62,15 +62,21 @@ export const backpackExplosionAction = defineAction({
         return v;
       }),
     );
-    const figures: Record<string, CasualtyOutput> = {};
+    // `outcome` by figure carries the odds; the full record of each figure (with what later
+    // events must know) is a list, which the contract's odds leave out.
+    const outcome: Record<string, string> = {};
+    const figures: (Pick<CasualtyOutput, 'out_of_action' | 'counts_as_loss' | 'later'> & { id: string })[] = [];
     caught.forEach(({ f }, k) => {
       const result: WoundResult = flags[k] === 1 ? 'killed' : auto || flags[n + k] === 1 ? 'wounded' : 'unharmed';
-      figures[f.id] = casualtyOutcome(result, f.target, armours[k] as string, data);
+      const c = casualtyOutcome(result, f.target, armours[k] as string, data);
+      outcome[f.id] = c.outcome;
+      figures.push({ id: f.id, out_of_action: c.out_of_action, counts_as_loss: c.counts_as_loss, later: c.later });
     });
     const killed = caught.filter((_, k) => flags[k] === 1).length;
     return {
       carrier: 'killed',
       caught: caught.map(({ f }) => f.id),
+      outcome,
       figures,
       killed,
     };
