@@ -35,8 +35,10 @@ export interface Dice {
    * part's dice are walked alone and the parts are convolved, so a melee of ten pairs or a blast
    * over ten models costs one branch per distinct total instead of the product of every die's
    * faces. A part may itself call `sumOf`. One-hot vectors keep a per-part outcome in the total.
+   * `keys`, one per part, name parts whose outcomes depend on nothing but the key ("d12 against
+   * d12"), so exact odds walk each kind of part once.
    */
-  sumOf(parts: readonly ((dice: Dice) => readonly number[])[]): number[];
+  sumOf(parts: readonly ((dice: Dice) => readonly number[])[], keys?: readonly string[]): number[];
 }
 
 /** Raised when scripted dice run out or hold an impossible value: a user error, not a bug. */
@@ -94,7 +96,7 @@ export abstract class RecordingDice implements Dice {
     return faces.filter((f) => f > against).length;
   }
 
-  sumOf(parts: readonly ((dice: Dice) => readonly number[])[]): number[] {
+  sumOf(parts: readonly ((dice: Dice) => readonly number[])[], _keys?: readonly string[]): number[] {
     let total: number[] | null = null;
     for (const part of parts) {
       const v = part(this);

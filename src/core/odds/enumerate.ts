@@ -178,11 +178,11 @@ class EnumeratingDice implements Dice {
   /** Convolved totals by the path that led to the call: the same earlier dice give the same parts. */
   private readonly sums = new Map<string, { totals: Weighted<readonly number[]>[]; choice: Choice }>();
 
-  sumOf(parts: readonly ((dice: Dice) => readonly number[])[]): number[] {
+  sumOf(parts: readonly ((dice: Dice) => readonly number[])[], keys?: readonly string[]): number[] {
     const at = this.step === 0 ? '' : this.path.slice(0, this.step).join(',');
     let known = this.sums.get(at);
     if (!known) {
-      const totals = convolveParts(parts);
+      const totals = convolveParts(parts, keys);
       known = { totals, choice: { weights: totals.map((t) => t.p), values: totals.map((_, i) => i) } };
       this.sums.set(at, known);
     }
@@ -201,8 +201,18 @@ function gcdOf(a: bigint, b: bigint): bigint {
   return a;
 }
 
+const tallies = new Map<string, Tally>();
+
 /** One part's outcomes merged by vector: many dice paths, few distinct counts. */
-function mergedPart(part: (dice: Dice) => readonly number[]): Tally {
+function mergedPart(part: (dice: Dice) => readonly number[], key: string | undefined): Tally {
+  if (key !== undefined) {
+    const known = tallies.get(key);
+    if (known) return known;
+    const built = mergedPart(part, undefined);
+    if (tallies.size > 10_000) tallies.clear();
+    tallies.set(key, built);
+    return built;
+  }
   const outcomes = distribution(part);
   let den = 1n;
   for (const o of outcomes) den = (den / gcdOf(den, o.p.den)) * o.p.den;
@@ -218,10 +228,10 @@ function mergedPart(part: (dice: Dice) => readonly number[]): Tally {
 }
 
 /** The distribution of the element-wise sum of independent parts, in a deterministic order. */
-function convolveParts(parts: readonly ((dice: Dice) => readonly number[])[]): Weighted<readonly number[]>[] {
+function convolveParts(parts: readonly ((dice: Dice) => readonly number[])[], keys: readonly string[] | undefined): Weighted<readonly number[]>[] {
   let acc: Tally | null = null;
-  for (const part of parts) {
-    const next = mergedPart(part);
+  for (const [i, part] of parts.entries()) {
+    const next = mergedPart(part, keys?.[i]);
     if (acc === null) {
       acc = next;
       continue;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Dice } from '../../dice/dice.js';
 import { dieName, facesOf, stepDie } from '../../mechanics/die-steps.js';
+import { prepared } from '../../mechanics/prepared.js';
 import { FieldError } from '../../validation/field-error.js';
 import { defineAction } from '../game-system.js';
 import type { StalnayaVoynaData } from './data-schema.js';
@@ -52,38 +53,53 @@ function fightPart(loneFaces: number, opponentFaces: readonly number[], loneIsAt
         const o = d.roll(faces);
         return o < lone ? [1, 0] : o > lone ? [0, 1] : [0, 0];
       }),
+      opponentFaces.map((faces) => `sv-opponent:${faces}:${lone}`),
     );
     const loneLost = beatLone > 0 ? 1 : 0;
     return loneIsAttacker ? [loneLost, opponentsLost] : [opponentsLost, loneLost];
   };
 }
 
+interface MeleePlan {
+  parts: ((dice: Dice) => number[])[];
+  keys: string[];
+  dice: { attackers: string[]; defenders: string[] }[];
+  rollOrder: string[];
+}
+
+function planMelee(input: z.infer<typeof PairedMeleeInput>, data: StalnayaVoynaData): MeleePlan {
+  const maxOpponents = data.melee.max_opponents_of_one.value;
+  const plan: MeleePlan = { parts: [], keys: [], dice: [], rollOrder: [] };
+  input.fights.forEach((f, i) => {
+    const loneIsAttacker = f.attackers.length === 1;
+    const opponents = loneIsAttacker ? f.defenders : f.attackers;
+    if (opponents.length > maxOpponents) {
+      throw new FieldError(`fights[${i}].${loneIsAttacker ? 'defenders' : 'attackers'}`, `at most ${maxOpponents} fighters against one`);
+    }
+    const label = (side: 'attackers' | 'defenders', j: number, fighter: Fighter) => fighter.id ?? `fights[${i}].${side}[${j}]`;
+    const lone = (loneIsAttacker ? f.attackers[0] : f.defenders[0]) as Fighter;
+    plan.rollOrder.push(label(loneIsAttacker ? 'attackers' : 'defenders', 0, lone));
+    opponents.forEach((o, j) => plan.rollOrder.push(label(loneIsAttacker ? 'defenders' : 'attackers', j, o)));
+    const loneFaces = meleeDie(lone, data);
+    const opponentFaces = opponents.map((o) => meleeDie(o, data));
+    plan.parts.push(fightPart(loneFaces, opponentFaces, loneIsAttacker));
+    plan.keys.push(`sv-fight:${loneFaces}:${loneIsAttacker ? 'a' : 'd'}:${opponentFaces.join(',')}`);
+    plan.dice.push({ attackers: f.attackers.map((a) => dieName(meleeDie(a, data))), defenders: f.defenders.map((d) => dieName(meleeDie(d, data))) });
+  });
+  return plan;
+}
+
 /**
  * Стальная война's close combat after a successful charge and a held morale test: fighters in
  * pairs (or several on one), each rolling the quality die raised by weapon; the lower die is a
  * casualty. The side with more casualties then tests morale first, threat +1 per casualty.
+ * Dice are rolled fight by fight: the single fighter first, then his opponents in order.
  */
 export const pairedMeleeAction = defineAction({
   input: PairedMeleeInput,
   resolve(input, dice, data: StalnayaVoynaData) {
-    const maxOpponents = data.melee.max_opponents_of_one.value;
-    const rollOrder: string[] = [];
-    const fights = input.fights.map((f, i) => {
-      const loneIsAttacker = f.attackers.length === 1;
-      const opponents = loneIsAttacker ? f.defenders : f.attackers;
-      if (opponents.length > maxOpponents) {
-        throw new FieldError(`fights[${i}].${loneIsAttacker ? 'defenders' : 'attackers'}`, `at most ${maxOpponents} fighters against one`);
-      }
-      const label = (side: 'attackers' | 'defenders', j: number, fighter: Fighter) => fighter.id ?? `fights[${i}].${side}[${j}]`;
-      const lone = (loneIsAttacker ? f.attackers[0] : f.defenders[0]) as Fighter;
-      rollOrder.push(label(loneIsAttacker ? 'attackers' : 'defenders', 0, lone));
-      opponents.forEach((o, j) => rollOrder.push(label(loneIsAttacker ? 'defenders' : 'attackers', j, o)));
-      return {
-        part: fightPart(meleeDie(lone, data), opponents.map((o) => meleeDie(o, data)), loneIsAttacker),
-        dice: { attackers: f.attackers.map((a) => dieName(meleeDie(a, data))), defenders: f.defenders.map((d) => dieName(meleeDie(d, data))) },
-      };
-    });
-    const [attackerLost = 0, defenderLost = 0] = dice.sumOf(fights.map((f) => f.part));
+    const plan = prepared(input, data, () => planMelee(input, data));
+    const [attackerLost = 0, defenderLost = 0] = dice.sumOf(plan.parts, plan.keys);
     const rules = data.morale;
     const first = attackerLost > defenderLost ? 'attacker' : defenderLost > attackerLost ? 'defender' : rules.equal_casualties_first.value;
     return {
@@ -91,8 +107,8 @@ export const pairedMeleeAction = defineAction({
       defender: { casualties: defenderLost },
       morale_first: first,
       threat: Math.max(attackerLost, defenderLost) * rules.threat_per_melee_casualty.value,
-      dice: fights.map((f) => f.dice),
-      roll_order: rollOrder,
+      dice: plan.dice,
+      roll_order: plan.rollOrder,
     };
   },
 });
