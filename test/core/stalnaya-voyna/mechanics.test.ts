@@ -229,3 +229,31 @@ describe('loading and unloading', () => {
     expect(refusedField({ action: 'transport', operation: 'unload' })).toBe('farthest_in');
   });
 });
+
+describe('defaults a club may change in its ruleset file', () => {
+  it('without the automatic flamethrower wound a victim may come out unharmed; the joint odds still sum to 1', async () => {
+    const { stalnayaVoyna } = await import('../../../src/core/rulesets/stalnaya-voyna/system.js');
+    const data = structuredClone(stalnayaVoyna.data);
+    data.flamethrower.automatic_wound = { value: false, source: 'default', note: 'our club: armour still saves' };
+    const input = { ruleset: 'stalnaya-voyna', action: 'backpack-explosion', power: 'd6', figures: [{ id: 'a', distance_in: 1 }, { id: 'b', distance_in: 2, target: { kind: 'robot' } }] };
+    const club = resolveScenario({ ...input, dice: [1, 4, 2, 3], exact: true }, data);
+    if (!club.ok) throw new Error(club.error.problem);
+    expect(club.output.outcome).toEqual({ a: 'unharmed', b: 'unharmed' });
+    const odds = club.output.odds as Record<string, string>;
+    const total = (id: string) => Object.entries(odds).filter(([k]) => k.startsWith(`outcome.${id}=`)).reduce((s, [, p]) => s + Number(p.split('/')[0]) / Number(p.split('/')[1]), 0);
+    expect(total('a')).toBeCloseTo(1, 12);
+    expect(total('b')).toBeCloseTo(1, 12);
+    expect(Object.keys(odds)).toContain('outcome.b=immobilised');
+    expect(run({ ...input, dice: [1, 4, 2, 3] }).outcome).toEqual({ a: 'wounded', b: 'immobilised' });
+  });
+
+  it('equal melee casualties: the ruleset names who tests morale first', async () => {
+    const { stalnayaVoyna } = await import('../../../src/core/rulesets/stalnaya-voyna/system.js');
+    const data = structuredClone(stalnayaVoyna.data);
+    data.morale.equal_casualties_first = { value: 'defender', source: 'default' };
+    const input = { ruleset: 'stalnaya-voyna', action: 'paired-melee', fights: [{ attackers: [{ quality: 'd6' }], defenders: [{ quality: 'd6' }] }], dice: [3, 3] };
+    expect(run(input)).toMatchObject({ morale_first: 'attacker', threat: 0 });
+    const club = resolveScenario(input, data);
+    expect(club.ok && club.output.morale_first).toBe('defender');
+  });
+});
