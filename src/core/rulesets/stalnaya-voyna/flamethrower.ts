@@ -83,8 +83,9 @@ function planBlast(input: z.infer<typeof BackpackInput>, data: StalnayaVoynaData
  * Кено's «Ашанмортанг» backpack flamethrower explodes when a hit falls on its carrier: no wound
  * test for him, he dies; every figure within 4" takes a flamethrower hit (wounded at least, the
  * dice decide «убит»). Victims are rolled in the order given, power die then armour die each.
- * `outcome` by figure carries the odds; `figures` (a list, which the contract's odds leave out)
- * holds what later events must know about each.
+ * `outcome` by figure; `losses` counts those that are losses for morale; `later` holds, for each
+ * figure still in action (a robot stopped, a suit wearer now plain infantry), what later events
+ * must know about it.
  */
 export const backpackExplosionAction = defineAction({
   input: BackpackInput,
@@ -93,14 +94,16 @@ export const backpackExplosionAction = defineAction({
     const n = plan.caught.length;
     const flags = dice.sumOf(plan.parts, plan.keys);
     const outcome: Record<string, string> = {};
-    const figures: Figure[] = [];
+    const later: Record<string, CasualtyOutput['later']> = {};
     let killed = 0;
+    let losses = 0;
     plan.caught.forEach((c, k) => {
       const f = flags[k] === 1 ? c.killed : plan.auto || flags[n + k] === 1 ? c.wounded : c.unharmed;
       if (flags[k] === 1) killed++;
+      if (f.counts_as_loss) losses++;
       outcome[c.id] = f.outcome;
-      figures.push(f);
+      if (!f.out_of_action) later[c.id] = f.later;
     });
-    return { carrier: 'killed', caught: plan.caught.map((c) => c.id), outcome, figures, killed };
+    return { carrier: 'killed', caught: plan.caught.map((c) => c.id), outcome, killed, losses, later };
   },
 });
