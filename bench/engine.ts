@@ -108,6 +108,46 @@ const SAMPLES: Record<string, { label?: string; input: Record<string, unknown> }
   'stalnaya-voyna/melee-casualty': [{ input: {} }],
   'stalnaya-voyna/reorganise': [{ input: { medic: true } }],
   'stalnaya-voyna/commander-lost': [{ input: { leadership: 2 } }],
+  // Issue 10: Звездный Десант's orders, charges, melees of several units and panic.
+  'zvezdny-desant/orders': [{ input: { first_player: 'A', units: [{ id: 'a1', player: 'A', order: 'attack', initiative: 7 }, { id: 'a2', player: 'A', order: 'move', initiative: 4 }, { id: 'b1', player: 'B', order: 'defence', initiative: 10 }], lowered: [{ id: 'a1', by: 1 }] } }],
+  'zvezdny-desant/order-check': [{ input: { order: 'attack', conduct: 'shoot-then-charge' } }],
+  'zvezdny-desant/charge': [{ input: { order: 'attack', models: Array.from({ length: 10 }, (_, i) => ({ gap_steps: 4 + i, pdv: 6 })) } }],
+  'zvezdny-desant/consolidate': [{ input: { first_player: 'A', units: [{ id: 'a', player: 'A', models: [{ gap_steps: 0, pdv: 6 }, { gap_steps: 5, pdv: 6 }] }, { id: 'b', player: 'B', models: [{ gap_steps: 2, pdv: 4 }] }] } }],
+  'zvezdny-desant/multi-melee': [
+    {
+      label: '3 units, 26 strikes',
+      input: {
+        units: [
+          { id: 'a1', player: 'A', models: 6, in_contact: 3, bsp: 9, stk: 1 },
+          { id: 'a2', player: 'A', models: 4, in_contact: 2, bsp: 12, stk: 2 },
+          { id: 'b1', player: 'B', models: 8, in_contact: 5, bsp: 10, stk: 1 },
+        ],
+        strikes: [
+          { from: 'a1', to: 'b1', strikers: 6 },
+          { from: 'a2', to: 'b1', strikers: 4, strikes_per_model: 2 },
+          { from: 'b1', to: 'a1', strikers: 5 },
+          { from: 'b1', to: 'a2', strikers: 3 },
+        ],
+      },
+    },
+  ],
+  'zvezdny-desant/panic-test': [{ input: { ldr: 12, reroll_failed: true } }],
+  // Issue 10: the rest of Стальная война.
+  'stalnaya-voyna/unsuppress': [{ input: { quality: 'd6', leadership: 1, suppression: 2 } }],
+  'stalnaya-voyna/charge-test': [{ input: { quality: 'd8', leadership: 2, morale: 'steady' } }],
+  'stalnaya-voyna/charge-reach': [{ input: { gap_in: 2 } }],
+  'stalnaya-voyna/paired-melee': [
+    { label: '10 pairs of d12', input: { fights: Array.from({ length: 10 }, () => ({ attackers: [{ quality: 'd12' }], defenders: [{ quality: 'd12' }] })) } },
+    { label: '4 × three d12 on one', input: { fights: Array.from({ length: 4 }, () => ({ attackers: [{ quality: 'd12' }, { quality: 'd12' }, { quality: 'd12' }], defenders: [{ quality: 'd10' }] })) } },
+  ],
+  'stalnaya-voyna/morale': [{ input: { quality: 'd8', leadership: 2, morale: 'steady', threat_from: { attackers: 9, defenders: 4, terrifying: true } } }],
+  'stalnaya-voyna/lie-down': [{ input: {} }],
+  'stalnaya-voyna/stand-up': [{ input: { by: 'test', quality: 'd6', leadership: 2 } }],
+  'stalnaya-voyna/casualty': [{ input: { power: 'd10', target: { kind: 'robot', robot_wounded: true } } }],
+  'stalnaya-voyna/backpack-explosion': [{ label: '8 figures within 4"', input: { power: 'd12', figures: Array.from({ length: 8 }, (_, i) => ({ id: `f${i}`, distance_in: i / 2 })) } }],
+  'stalnaya-voyna/weapon-check': [{ input: { weapon: { ammunition: 'grenade-launcher', heavy_infantry: true, emplaced: true }, fired_this_activation: 1, shots_fired_in_battle: 2 } }],
+  'stalnaya-voyna/guided-missile': [{ input: { shooter: { quality: 'd8', guidance: 'd12' }, target: { evasion: 'd10' } } }],
+  'stalnaya-voyna/transport': [{ input: { operation: 'load', farthest_in: 5, passengers: 6, capacity_left: 8 } }],
 };
 
 function exactOdds(): string[][] {

@@ -29,6 +29,16 @@ export interface Dice {
    * Under enumeration this is n+1 branches instead of the product of every die's faces.
    */
   countAbove(pool: readonly number[], againstSides: number): number;
+  /**
+   * Independent parts rolled one after another (each with its own dice, in order); returns the
+   * element-wise sum of the count vectors they return (all of one length). Under enumeration each
+   * part's dice are walked alone and the parts are convolved, so a melee of ten pairs or a blast
+   * over ten models costs one branch per distinct total instead of the product of every die's
+   * faces. A part may itself call `sumOf`. One-hot vectors keep a per-part outcome in the total.
+   * `keys`, one per part, name parts whose outcomes depend on nothing but the key ("d12 against
+   * d12"), so exact odds walk each kind of part once.
+   */
+  sumOf(parts: readonly ((dice: Dice) => readonly number[])[], keys?: readonly string[]): number[];
 }
 
 /** Raised when scripted dice run out or hold an impossible value: a user error, not a bug. */
@@ -94,5 +104,18 @@ export abstract class RecordingDice implements Dice {
     const faces = pool.map((sides) => this.roll(sides));
     const against = this.roll(againstSides);
     return faces.filter((f) => f > against).length;
+  }
+
+  sumOf(parts: readonly ((dice: Dice) => readonly number[])[], _keys?: readonly string[]): number[] {
+    let total: number[] | null = null;
+    for (const part of parts) {
+      const v = part(this);
+      if (total === null) total = [...v];
+      else {
+        if (v.length !== total.length) throw new RangeError('sumOf: parts returned vectors of different lengths');
+        for (let i = 0; i < v.length; i++) total[i] = (total[i] as number) + (v[i] as number);
+      }
+    }
+    return total ?? [];
   }
 }

@@ -191,6 +191,85 @@ class EnumeratingDice implements Dice {
     checkPool(pool.length);
     return this.take(above(pool, againstSides));
   }
+
+  /** Convolved totals by the path that led to the call: the same earlier dice give the same parts. */
+  private readonly sums = new Map<string, { totals: Weighted<readonly number[]>[]; choice: Choice }>();
+
+  sumOf(parts: readonly ((dice: Dice) => readonly number[])[], keys?: readonly string[]): number[] {
+    const at = this.step === 0 ? '' : this.path.slice(0, this.step).join(',');
+    let known = this.sums.get(at);
+    if (!known) {
+      const totals = convolveParts(parts, keys);
+      known = { totals, choice: { weights: totals.map((t) => t.p), values: totals.map((_, i) => i) } };
+      this.sums.set(at, known);
+    }
+    return [...(known.totals[this.take(known.choice)] as Weighted<readonly number[]>).value];
+  }
+}
+
+/** Outcomes over one shared denominator: sums and products stay integer, reduced once at the end. */
+interface Tally {
+  den: bigint;
+  items: Map<string, { value: readonly number[]; num: bigint }>;
+}
+
+function gcdOf(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+const tallies = new Map<string, Tally>();
+
+/** One part's outcomes merged by vector: many dice paths, few distinct counts. */
+function mergedPart(part: (dice: Dice) => readonly number[], key: string | undefined): Tally {
+  if (key !== undefined) {
+    const known = tallies.get(key);
+    if (known) return known;
+    const built = mergedPart(part, undefined);
+    if (tallies.size > 10_000) tallies.clear();
+    tallies.set(key, built);
+    return built;
+  }
+  const outcomes = distribution(part);
+  let den = 1n;
+  for (const o of outcomes) den = (den / gcdOf(den, o.p.den)) * o.p.den;
+  const items = new Map<string, { value: readonly number[]; num: bigint }>();
+  for (const o of outcomes) {
+    const key = o.value.join(',');
+    const num = o.p.num * (den / o.p.den);
+    const seen = items.get(key);
+    if (seen) seen.num += num;
+    else items.set(key, { value: o.value, num });
+  }
+  return { den, items };
+}
+
+/** The distribution of the element-wise sum of independent parts, in a deterministic order. */
+function convolveParts(parts: readonly ((dice: Dice) => readonly number[])[], keys: readonly string[] | undefined): Weighted<readonly number[]>[] {
+  let acc: Tally | null = null;
+  for (const [i, part] of parts.entries()) {
+    const next = mergedPart(part, keys?.[i]);
+    if (acc === null) {
+      acc = next;
+      continue;
+    }
+    const items = new Map<string, { value: readonly number[]; num: bigint }>();
+    for (const a of acc.items.values()) {
+      for (const b of next.items.values()) {
+        if (a.value.length !== b.value.length) throw new RangeError('sumOf: parts returned vectors of different lengths');
+        const v = a.value.map((x, i) => x + (b.value[i] as number));
+        const key = v.join(',');
+        const num = a.num * b.num;
+        const seen = items.get(key);
+        if (seen) seen.num += num;
+        else items.set(key, { value: v, num });
+      }
+    }
+    acc = { den: acc.den * next.den, items };
+  }
+  if (acc === null) return [{ value: [], p: Fraction.ONE }];
+  const den = acc.den;
+  return [...acc.items.values()].filter((o) => o.num !== 0n).map((o) => ({ value: o.value, p: Fraction.of(o.num, den) }));
 }
 
 /** Every outcome of `run` with its exact probability (paths are not merged). */

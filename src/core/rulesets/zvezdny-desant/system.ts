@@ -5,6 +5,10 @@ import { meleeAction } from './melee.js';
 import raw from './ruleset.json' with { type: 'json' };
 import { toHitAction } from './to-hit.js';
 import { woundTestAction } from './wound-test.js';
+import { chargeAction, consolidateAction } from './closing-in.js';
+import { multiMeleeAction } from './multi-melee.js';
+import { orderCheckAction, ordersAction } from './orders.js';
+import { panicTestAction } from './panic.js';
 
 export { zvezdnyDesantSchema, type ZvezdnyDesantData } from './data-schema.js';
 
@@ -18,5 +22,12 @@ export const zvezdnyDesant: GameSystem<ZvezdnyDesantData> = {
     'activation-order': activationOrderAction,
     melee: meleeAction,
     'to-hit': toHitAction,
+    // Issue 10: orders, charges, melees of several units, panic.
+    orders: ordersAction,
+    'order-check': orderCheckAction,
+    charge: chargeAction,
+    consolidate: consolidateAction,
+    'multi-melee': multiMeleeAction,
+    'panic-test': panicTestAction,
   },
 };
