@@ -1,5 +1,6 @@
 import type { GameSystem } from '../game-system.js';
 import { closeCombatAction } from './close-combat.js';
+import { bronepekhotaParts } from './parts.js';
 import { bronepekhotaSchema, type BronepekhotaData } from './data-schema.js';
 import { realShotAction } from './real-shot.js';
 import raw from './ruleset.json' with { type: 'json' };
@@ -9,6 +10,7 @@ export { bronepekhotaSchema, type BronepekhotaData } from './data-schema.js';
 
 export const bronepekhota: GameSystem<BronepekhotaData> = {
   id: 'bronepekhota',
+  ...bronepekhotaParts,
   get schema() {
     return bronepekhotaSchema();
   },

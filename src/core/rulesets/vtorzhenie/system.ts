@@ -1,5 +1,6 @@
 import type { GameSystem } from '../game-system.js';
 import { closeCombatAction } from './close-combat.js';
+import { vtorzhenieParts } from './parts.js';
 import { vtorzhenieSchema, type VtorzhenieData } from './data-schema.js';
 import { realShotAction } from './real-shot.js';
 import raw from './ruleset.json' with { type: 'json' };
@@ -9,6 +10,7 @@ export { vtorzhenieSchema, type VtorzhenieData } from './data-schema.js';
 
 export const vtorzhenie: GameSystem<VtorzhenieData> = {
   id: 'vtorzhenie',
+  ...vtorzhenieParts,
   get schema() {
     return vtorzhenieSchema();
   },

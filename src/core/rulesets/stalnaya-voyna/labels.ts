@@ -1,0 +1,18 @@
+import { COMMON_FIELDS, COMMON_STATES, type SystemLabels } from '../labels.js';
+
+export const stalnayaVoynaLabels: SystemLabels = {
+  name: { ru: 'Стальная война', en: 'Stalnaya Voyna (Steel War)' },
+  unit: { ru: { one: 'отделение', few: 'отделения', many: 'отделений' }, en: { one: 'unit', other: 'units' } },
+  figure: { ru: { one: 'боец', few: 'бойца', many: 'бойцов' }, en: { one: 'figure', other: 'figures' } },
+  actions: {
+    measure: { ru: 'замер', en: 'measure' },
+    fire: { ru: 'огонь', en: 'fire' },
+    wound: { ru: 'проверка ранения', en: 'wound roll' },
+    'melee-casualty': { ru: 'потеря в ближнем бою', en: 'melee casualty' },
+    reorganise: { ru: 'реорганизация', en: 'reorganisation' },
+    'commander-lost': { ru: 'потеря командира', en: 'commander lost' },
+  },
+  fields: { ...COMMON_FIELDS, result: { ru: 'итог', en: 'result' }, casualties: { ru: 'потери', en: 'casualties' } },
+  states: { ...COMMON_STATES, suppressed: { ru: 'подавлено', en: 'suppressed' }, casualties: { ru: 'подавлено, есть потери', en: 'suppressed with casualties' }, 'no-effect': { ru: 'без эффекта', en: 'no effect' } },
+  phases: { move: { ru: 'движение', en: 'move' }, fire: { ru: 'огонь', en: 'fire' }, melee: { ru: 'ближний бой', en: 'close combat' } },
+};
