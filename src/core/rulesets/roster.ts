@@ -79,7 +79,7 @@ function choices(u: RosterUnit): { id: string; count: number }[] {
 }
 
 function resolveUnit(u: RosterUnit, i: number, type: CatalogueUnitType, catalogue: Catalogue, problems: FieldProblem[]): ResolvedUnit {
-  const at = `units.${i}`;
+  const at = `units[${i}]`;
   const figures = u.figures ?? type.figures.default;
   if (figures < type.figures.min || figures > type.figures.max) {
     problems.push({ field: `${at}.figures`, problem: `a ${type.id} has ${type.figures.min === type.figures.max ? type.figures.min : `${type.figures.min} to ${type.figures.max}`} figures, not ${figures}` });
@@ -91,13 +91,13 @@ function resolveUnit(u: RosterUnit, i: number, type: CatalogueUnitType, catalogu
   choices(u).forEach((c, j) => {
     const option = type.options.find((o) => o.id === c.id);
     if (!option) {
-      problems.push({ field: `${at}.options.${j}`, problem: `a ${type.id} has no option "${c.id}"${type.options.length > 0 ? ` (known: ${type.options.map((o) => o.id).join(', ')})` : ''}` });
+      problems.push({ field: `${at}.options[${j}]`, problem: `a ${type.id} has no option "${c.id}"${type.options.length > 0 ? ` (known: ${type.options.map((o) => o.id).join(', ')})` : ''}` });
       return;
     }
     const count = (taken.get(c.id) ?? 0) + c.count;
     taken.set(c.id, count);
     const max = option.max_per_unit ?? figures;
-    if (count > max) problems.push({ field: `${at}.options.${j}`, problem: `"${c.id}" taken ${count} times, at most ${max} in this unit` });
+    if (count > max) problems.push({ field: `${at}.options[${j}]`, problem: `"${c.id}" taken ${count} times, at most ${max} in this unit` });
     points += option.points * c.count;
     for (const w of option.weapons) {
       if (!weapons.includes(w)) weapons.push(w);
@@ -135,11 +135,11 @@ export function validateRoster(raw: unknown): RosterCheck {
   const seen = new Set<string>();
   const units: ResolvedUnit[] = [];
   roster.units.forEach((u, i) => {
-    if (seen.has(u.id)) problems.push({ field: `units.${i}.id`, problem: `"${u.id}" is already used in this roster` });
+    if (seen.has(u.id)) problems.push({ field: `units[${i}].id`, problem: `"${u.id}" is already used in this roster` });
     seen.add(u.id);
     const type = catalogue.unit_types.find((t) => t.id === u.type);
     if (!type) {
-      problems.push({ field: `units.${i}.type`, problem: `no unit type "${u.type}" in ${system.id} (known: ${catalogue.unit_types.map((t) => t.id).join(', ')})` });
+      problems.push({ field: `units[${i}].type`, problem: `no unit type "${u.type}" in ${system.id} (known: ${catalogue.unit_types.map((t) => t.id).join(', ')})` });
       return;
     }
     units.push(resolveUnit(u, i, type, catalogue, problems));

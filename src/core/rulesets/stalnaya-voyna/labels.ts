@@ -12,7 +12,15 @@ export const stalnayaVoynaLabels: SystemLabels = {
     reorganise: { ru: 'реорганизация', en: 'reorganisation' },
     'commander-lost': { ru: 'потеря командира', en: 'commander lost' },
   },
-  fields: { ...COMMON_FIELDS, result: { ru: 'итог', en: 'result' }, casualties: { ru: 'потери', en: 'casualties' } },
-  states: { ...COMMON_STATES, suppressed: { ru: 'подавлено', en: 'suppressed' }, casualties: { ru: 'подавлено, есть потери', en: 'suppressed with casualties' }, 'no-effect': { ru: 'без эффекта', en: 'no effect' } },
+  fields: {
+    ...COMMON_FIELDS,
+    result: { ru: 'итог', en: 'result' },
+    casualties: { ru: 'потери', en: 'casualties' },
+    allowed: { ru: 'огонь возможен', en: 'may fire' },
+    zone: { ru: 'зона дальности', en: 'range zone' },
+    range_die: { ru: 'кость дальности', en: 'range die' },
+    firepower_die: { ru: 'кость огневой мощи', en: 'firepower die' },
+  },
+  states: { ...COMMON_STATES, suppressed: { ru: 'подавлено', en: 'suppressed' }, casualties: { ru: 'подавлено, есть потери', en: 'suppressed with casualties' }, 'no-effect': { ru: 'без эффекта', en: 'no effect' }, wounded: { ru: 'ранен', en: 'wounded' }, unharmed: { ru: 'невредим', en: 'unharmed' }, killed: { ru: 'убит', en: 'killed' } },
   phases: { move: { ru: 'движение', en: 'move' }, fire: { ru: 'огонь', en: 'fire' }, melee: { ru: 'ближний бой', en: 'close combat' } },
 };
