@@ -94,12 +94,16 @@ describe('a toy fifth system as one plugin', () => {
     expect(v.shot?.score).toEqual({ kind: 'result', result: { damage: 1, destroyed: false, fallen: false, nextTurn: 'normal', critical: false, diceUsed: [] } });
     expect(await intent({ type: 'commit-shot', die: null })).toEqual({ ok: true });
     expect((await view()).models.find((m) => m.id === 'B1')).toMatchObject({ damage: 1, destroyed: false });
+    // Its phases come in order: no step after the zap.
+    expect(await intent({ type: 'start-phase', modelId: 'A1', phase: 'move' })).toMatchObject({ ok: false, reason: { ru: 'фаза «шаг» идёт раньше фазы «разряд»', en: 'the step phase comes before the zap phase' } });
     // A second activation of A1 in the same turn is refused.
     expect(await intent({ type: 'activate', modelId: 'A1' })).toMatchObject({ ok: false, reason: { ru: 'A1 уже действовал в этом ходу' } });
 
     expect(await intent({ type: 'end-turn' })).toEqual({ ok: true });
     v = await view();
     expect(v).toMatchObject({ turn: 2, active: 'B', mayActNext: ['B1'] });
+    expect(await intent({ type: 'start-phase', modelId: 'B1', phase: 'move' })).toEqual({ ok: true });
+    expect((await view()).history.at(-1)).toMatchObject({ type: 'phase-started', summary: 'B1 move' });
     // B shoots back; a shot by A's launcher now is out of turn and refused.
     app.recordSensor(reading('SHOT', 'L1'));
     app.recordSensor(reading('HIT', 'H2', { strength: 600 }));
@@ -115,7 +119,7 @@ describe('a toy fifth system as one plugin', () => {
     const state = replayState(session.current.rulesLog.map((r) => ({ seq: r.seq, event: r.event })));
     expect(state.models.B1).toMatchObject({ damage: 2, destroyed: true });
     // The overridden shot activated A1 in B's turn, as the referee allowed.
-    expect(state.turn).toEqual({ number: 2, active_player: 'B', activated: ['A1'] });
+    expect(state.turn).toEqual({ number: 2, active_player: 'B', activated: ['B1', 'A1'] });
   });
 
   it('checks a roster against its catalogue and limits', () => {

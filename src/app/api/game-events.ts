@@ -150,6 +150,8 @@ export const GameEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('initiative-set'), modelId: z.string(), initiative: z.int().min(0).max(20) }).strict(),
   /** A unit begins its activation: its moves are measured from here. */
   z.object({ type: z.literal('unit-activated'), modelId: z.string(), override: z.literal(true).optional() }).strict(),
+  /** A unit starts a phase of its activation; the engine's turn structure allowed it (or the referee). */
+  z.object({ type: z.literal('phase-started'), modelId: z.string(), phase: z.string().min(1).max(40), override: z.literal(true).optional() }).strict(),
   z.object({ type: z.literal('turn-ended') }).strict(),
   z.object({ type: z.literal('undo'), seq: z.int().positive() }).strict(),
 ]);
@@ -167,6 +169,7 @@ export const UNDOABLE: ReadonlySet<GameEvent['type']> = new Set([
   'shot-cancelled',
   'model-stood-up',
   'unit-activated',
+  'phase-started',
   'initiative-set',
   'turn-ended',
   'positions',

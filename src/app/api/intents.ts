@@ -51,6 +51,8 @@ export const Intent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel-shot') }).strict(),
   z.object({ type: z.literal('stand-up'), modelId: z.string() }).strict(),
   z.object({ type: z.literal('activate'), modelId: z.string(), override: z.literal(true).optional() }).strict(),
+  /** A unit starts one phase of its activation (the system's phase ids: `maneuver`, `attack`…). */
+  z.object({ type: z.literal('start-phase'), modelId: z.string(), phase: z.string().min(1).max(40), override: z.literal(true).optional() }).strict(),
   z.object({ type: z.literal('set-initiative'), modelId: z.string(), initiative: z.int().min(0).max(20) }).strict(),
   z.object({ type: z.literal('end-turn') }).strict(),
   z.object({ type: z.literal('undo') }).strict(),

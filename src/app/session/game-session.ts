@@ -180,6 +180,16 @@ export class GameSession {
         this.append({ type: 'unit-activated', modelId: intent.modelId, ...(intent.override ? { override: true as const } : {}) });
         return OK;
       }
+      case 'start-phase': {
+        const m = s.models.get(intent.modelId);
+        if (!m) return fail(`no model ${intent.modelId}`);
+        if (s.phase !== 'play') return fail('the game has not started');
+        const flag = intent.override ? { override: true as const } : {};
+        const tried = tryApplyEvent(s.rules, { type: 'phase-started', model_id: intent.modelId, phase: intent.phase, ...flag });
+        if (!tried.ok) return refuse(tried.reason);
+        this.append({ type: 'phase-started', modelId: intent.modelId, phase: intent.phase, ...flag });
+        return OK;
+      }
       case 'set-initiative': {
         const m = s.models.get(intent.modelId);
         if (!m) return fail(`no model ${intent.modelId}`);

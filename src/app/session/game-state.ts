@@ -333,6 +333,14 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
       m.turnStart = m.pos ? { ...m.pos } : null;
       return;
     }
+    case 'phase-started': {
+      const m = state.models.get(e.modelId);
+      if (!m || state.phase !== 'play') return;
+      const wasActing = state.rules.turn.acting === e.modelId;
+      applyRules(state, seq, { type: 'phase-started', model_id: e.modelId, phase: e.phase, ...(e.override ? { override: true as const } : {}) });
+      if (!wasActing) m.turnStart = m.pos ? { ...m.pos } : null;
+      return;
+    }
     case 'turn-ended':
       if (state.phase !== 'play') return;
       applyRules(state, seq, { type: 'turn-ended' });

@@ -44,6 +44,8 @@ function summary(e: GameEvent): string {
     case 'model-stood-up':
     case 'unit-activated':
       return e.modelId;
+    case 'phase-started':
+      return `${e.modelId} ${e.phase}`;
     case 'shot-opened':
       return e.shooterId ?? '';
     default:

@@ -105,7 +105,22 @@ export type CatalogueInput = z.input<typeof CatalogueSchema>;
 export type CatalogueUnitType = Catalogue['unit_types'][number];
 export type CatalogueWeapon = Catalogue['weapons'][string];
 
-/** Builds a catalogue from its data, filling defaults; a bad catalogue is a bug in the system. */
+/**
+ * Builds a catalogue from its data, filling the schema's defaults by hand: parsing four
+ * catalogues at every start would slow `shagomer resolve`'s cold start. The tests hold every
+ * system's catalogue to `CatalogueSchema` (a parse must give it back unchanged).
+ */
 export function defineCatalogue(raw: CatalogueInput): Catalogue {
-  return CatalogueSchema.parse(raw);
+  return {
+    weapons: Object.fromEntries(Object.entries(raw.weapons).map(([id, w]) => [id, { ...w, stats: w.stats ?? {}, points: w.points ?? 0 }])),
+    limits: raw.limits,
+    custom_stats: raw.custom_stats ?? {},
+    unit_types: raw.unit_types.map((u) => ({
+      ...u,
+      points_per_figure: u.points_per_figure ?? 0,
+      stats: u.stats ?? {},
+      sensors: u.sensors ?? [],
+      options: (u.options ?? []).map((o) => ({ ...o, points: o.points ?? 0, weapons: o.weapons ?? [], stats: o.stats ?? {}, max_per_unit: o.max_per_unit ?? null })),
+    })),
+  };
 }
