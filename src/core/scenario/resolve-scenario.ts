@@ -81,10 +81,14 @@ export function resolveScenario(input: unknown, data?: RulesetDataBase): Scenari
   }
   const result: Record<string, unknown> = { ...output, dice_used: [...dice.used] };
   if (env.value.exact) {
-    const odds = groupOdds(
-      distribution((d: Dice) => action.resolve(parsed.value, d, rules)),
-      (o) => oddsKeys(o),
-    );
+    let outcomes;
+    try {
+      outcomes = distribution((d: Dice) => action.resolve(parsed.value, d, rules));
+    } catch (e) {
+      if (e instanceof DiceError || e instanceof FieldError) return { ok: false, error: { field: e.field, problem: e.problem } };
+      throw e;
+    }
+    const odds = groupOdds(outcomes, (o) => oddsKeys(o));
     result.odds = Object.fromEntries([...odds].map(([k, p]) => [k, p.toString()]));
   }
   return { ok: true, output: result };
