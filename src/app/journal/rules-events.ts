@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SourcedEvent } from '../../core/game/replay-report.js';
+import { DEFAULT_JSON_BOUNDS, jsonDepth } from '../../core/validation/bounded-json.js';
 import { GameEvent } from '../api/game-events.js';
 import { foldGame } from '../session/game-state.js';
 import type { JournalRecord } from './journal.js';
@@ -21,6 +22,7 @@ export function rulesEventsOfJournal(text: string): JournalRead {
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] as string).replace(/\r$/, '');
     if (line.trim() === '') continue;
+    if (jsonDepth(line, DEFAULT_JSON_BOUNDS.maxDepth) > DEFAULT_JSON_BOUNDS.maxDepth) return { ok: false, line: i + 1, problem: `nested deeper than ${DEFAULT_JSON_BOUNDS.maxDepth} levels` };
     let value: unknown;
     if (line.startsWith('{"crc"')) {
       const decoded = decodeRecordLine(line);

@@ -2,22 +2,14 @@ import { checkEvents, replayState, replayWords, type SourcedEvent } from '../../
 import { rulesEventsOfJournal } from '../../app/journal/rules-events.js';
 import { parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
-import { readTextInput } from '../read-input.js';
+import { parseJsonText, readTextInput } from '../read-input.js';
 
 export const usage = 'shagomer replay FILE|- [--json] [--lang ru|en]';
-
-/** A game is at most this many bytes: a replay never reads without bound. */
-const MAX_BYTES = 64 * 1024 * 1024;
 
 function eventsOf(text: string, name: string): SourcedEvent[] {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('[')) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text) as unknown;
-    } catch (e) {
-      throw new CliError(`${name}: not valid JSON (${(e as Error).message})`);
-    }
+    const raw = parseJsonText(text, name);
     if (!Array.isArray(raw)) throw new CliError(`${name}: expected a JSON array of game events`);
     const checked = checkEvents(raw.map((event: unknown, i) => ({ seq: i + 1, event })));
     if (!checked.ok) throw new CliError(`${name}: record ${checked.seq}: ${checked.problem}`);
@@ -39,7 +31,6 @@ export async function run(args: string[]): Promise<number> {
   if (lang !== 'ru' && lang !== 'en') throw new CliError(`--lang: expected ru or en, got "${lang}"`);
   const name = file === '-' ? 'stdin' : file;
   const text = await readTextInput(file);
-  if (text.length > MAX_BYTES) throw new CliError(`${name}: larger than ${MAX_BYTES} bytes`);
   if (text.trim() === '') throw new CliError(`${name}: empty, expected game events`);
   const events = eventsOf(text, name);
   if (p.flags.has('json')) process.stdout.write(`${JSON.stringify(replayState(events, lang))}\n`);
