@@ -51,7 +51,7 @@ export function labelOf(table: Readonly<Record<string, Text>>, key: string, lang
 /** States every system shares (the engine's `next_turn` values). */
 export const COMMON_STATES: Readonly<Record<string, Text>> = {
   normal: { ru: 'действует как обычно', en: 'acts normally' },
-  'no-move': { ru: 'не двигается, только стреляет', en: 'cannot move, may only shoot' },
+  'no-move': { ru: 'не может двигаться, только стрелять', en: 'cannot move, may only shoot' },
   skip: { ru: 'пропускает ход', en: 'skips the turn' },
   'stands-shoots': { ru: 'стоит, но стреляет', en: 'stands, but shoots' },
   'shoots-every-other-turn': { ru: 'стреляет через ход', en: 'shoots every other turn' },

@@ -9,10 +9,10 @@ type Attribution = NonNullable<GameView['shot']>['attribution'];
 const pct = (p: number): string => `${(p * 100).toFixed(1)}%`;
 const fmtSteps = (s: number): string => (Number.isInteger(s) ? String(s) : s.toFixed(2));
 
-/** A state's name: the system's own label, else the app's, else the raw key. */
+/** A state's name: a game term, so the system's Russian label in either language (else the app's). */
 function stateName(v: GameView, key: string): string {
   const own = v.labels && Object.hasOwn(v.labels.states, key) ? v.labels.states[key] : undefined;
-  return own ? own[currentLang()] : (NEXT_TURN[key] ?? key);
+  return own ? own.ru : (NEXT_TURN[key] ?? key);
 }
 
 function modelName(v: GameView, id: string | null): string {
