@@ -2,7 +2,7 @@
 module.exports = {
   forbidden: [
     { name: 'core-is-pure', severity: 'error', comment: 'src/core imports nothing outside core (no I/O, no node builtins)',
-      from: { path: '^src/core' }, to: { pathNot: '^src/core|^node_modules/zod' } },
+      from: { path: '^src/core' }, to: { pathNot: '^src/core|(^|/)node_modules/zod/' } },
     { name: 'vision-layer', severity: 'error', from: { path: '^src/vision' },
       to: { path: '^(src/(link|app|cli|ui)|electron)' } },
     { name: 'link-layer', severity: 'error', from: { path: '^src/link' },
