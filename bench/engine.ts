@@ -8,8 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SeededDice } from '../src/core/dice/seeded-dice.js';
 import { Rng, seedRng } from '../src/core/random/rng.js';
-import { RULESET_IDS } from '../src/core/rulesets/game-system.js';
-import { actionsOf, gameSystem } from '../src/core/rulesets/registry.js';
+import { actionsOf, gameSystem, systemIds } from '../src/core/rulesets/registry.js';
 import { resolveVirtualShot, VirtualShotInput } from '../src/core/rulesets/vtorzhenie/virtual-shot.js';
 import { vtorzhenie } from '../src/core/rulesets/vtorzhenie/system.js';
 import { resolveScenario } from '../src/core/scenario/resolve-scenario.js';
@@ -152,7 +151,7 @@ const SAMPLES: Record<string, { label?: string; input: Record<string, unknown> }
 
 function exactOdds(): string[][] {
   const rows: string[][] = [];
-  for (const id of RULESET_IDS) {
+  for (const id of systemIds()) {
     const system = gameSystem(id);
     if (!system) continue;
     for (const action of Object.keys(actionsOf(system))) {

@@ -111,6 +111,25 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--json', 'print the final state as JSON'],
     ],
   },
+  replay: {
+    usage: 'shagomer replay FILE|- [--json] [--lang ru|en]',
+    about: "Folds a game's events, either an app journal exported as .jsonl or a JSON array of core game events: the game turn by turn in words, or its final state.",
+    options: [
+      ['FILE|-', 'the journal (.jsonl) or the JSON array of events, or - for standard input'],
+      ['--json', 'print the final state: {"turn", "models", "rejected"}'],
+      ['--lang ru|en', 'the language of the words and of the refusals\' reasons (default ru)'],
+    ],
+    notes: ['Events the rules refuse (out of turn, phases interleaved…) are listed with their reason; a record that is not an event exits 2.'],
+  },
+  roster: {
+    usage: 'shagomer roster validate ROSTER.json|- [--json]',
+    about: "Checks an army list against its system's catalogue: unit types, figures, options, custom stats, points and army limits.",
+    options: [
+      ['ROSTER.json|-', 'the roster (format in src/core/rulesets/README.md), or - for standard input'],
+      ['--json', 'print the points and limits used as JSON'],
+    ],
+    notes: ['A good roster prints "<system>: points P/MAX, figures F, units U"; each problem is one line on stderr, exit 2.'],
+  },
 };
 
 export function formatHelp(name: string, help: CommandHelp): string {

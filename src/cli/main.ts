@@ -14,6 +14,8 @@ const commands: Record<string, { summary: string; load: () => Promise<CliCommand
   'sim-device': { summary: 'simulate a sensor hub on a serial port', load: () => import('./commands/sim-device.js') },
   serve: { summary: 'serve the table app to a browser', load: () => import('./commands/serve.js') },
   demo: { summary: 'run the bundled demo session headless and print the scored game', load: () => import('./commands/demo.js') },
+  replay: { summary: "fold a game's events: the game turn by turn, or its final state (--json)", load: () => import('./commands/replay.js') },
+  roster: { summary: "roster validate ROSTER.json: check an army list against its system's catalogue", load: () => import('./commands/roster.js') },
 };
 
 function help(): string {

@@ -1,6 +1,7 @@
 import type { GameSystem } from '../game-system.js';
 import { allowanceAction } from './allowance.js';
 import { closeCombatAction } from './close-combat.js';
+import { bronepekhotaParts } from './parts.js';
 import { bronepekhotaSchema, type BronepekhotaData } from './data-schema.js';
 import { firstPlayerAction } from './first-player.js';
 import { grenadeThrowAction } from './grenades.js';
@@ -12,6 +13,7 @@ export { bronepekhotaSchema, type BronepekhotaData } from './data-schema.js';
 
 export const bronepekhota: GameSystem<BronepekhotaData> = {
   id: 'bronepekhota',
+  ...bronepekhotaParts,
   get schema() {
     return bronepekhotaSchema();
   },

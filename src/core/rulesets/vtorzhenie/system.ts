@@ -1,6 +1,7 @@
 import type { GameSystem } from '../game-system.js';
 import { blastAction } from './blast.js';
 import { closeCombatAction } from './close-combat.js';
+import { vtorzhenieParts } from './parts.js';
 import { vtorzhenieSchema, type VtorzhenieData } from './data-schema.js';
 import { firstPlayerAction } from './first-player.js';
 import { standUpAction } from './movement.js';
@@ -13,6 +14,7 @@ export { vtorzhenieSchema, type VtorzhenieData } from './data-schema.js';
 
 export const vtorzhenie: GameSystem<VtorzhenieData> = {
   id: 'vtorzhenie',
+  ...vtorzhenieParts,
   get schema() {
     return vtorzhenieSchema();
   },
