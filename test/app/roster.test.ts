@@ -26,7 +26,7 @@ describe('add-roster', () => {
     const models = app.view(false).models.filter((m) => m.player === 'A');
     expect(models.map((m) => m.name)).toEqual(['A1 Отделение десантников', 'A2 Тяжёлые', 'A3 Отделение десантников']);
     // The engine counts the squad's figures once the game starts: the first unit has 6.
-    expect(app.handle({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'B', units: [{ id: 'B1', type: 'bug-swarm' }] } })).toEqual({ ok: true });
+    expect(app.handle({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'B', units: [{ id: 'B1', type: 'bug-swarm', options: [], stats: {} }] } })).toEqual({ ok: true });
     expect(app.handle({ type: 'finish-setup', firstPlayer: 'A' })).toEqual({ ok: true });
     const checked = validateRoster(roster);
     expect(checked.ok).toBe(true);
@@ -49,7 +49,7 @@ describe('add-roster', () => {
     const r = app.handle({ type: 'add-roster', roster: fixture('bronepekhota.json') });
     expect(r).toEqual({ ok: false, problem: 'the roster is for bronepekhota, this game plays vtorzhenie' });
     expect(app.handle({ type: 'add-roster', roster: fixture('vtorzhenie.json') })).toEqual({ ok: true });
-    expect(app.handle({ type: 'add-roster', roster: { system: 'vtorzhenie', player: 'B', units: [{ id: 'B1', type: 'tank' }] } })).toEqual({ ok: true });
+    expect(app.handle({ type: 'add-roster', roster: { system: 'vtorzhenie', player: 'B', units: [{ id: 'B1', type: 'tank', options: [], stats: {} }] } })).toEqual({ ok: true });
     expect(app.handle({ type: 'finish-setup', firstPlayer: 'A' })).toEqual({ ok: true });
     expect(app.handle({ type: 'add-roster', roster: fixture('vtorzhenie.json') }).ok).toBe(false);
   });

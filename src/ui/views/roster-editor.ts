@@ -126,7 +126,7 @@ export class RosterEditor {
         h(
           'div',
           { class: 'roster-type' },
-          h('div', {}, h('b', {}, type.label[lang]), type.points_per_figure > 0 ? h('span', { class: 'muted' }, ` · ${countOf(type.points_per_figure, POINTS, lang)}`) : null),
+          h('div', {}, h('b', {}, type.label[lang]), type.points_per_figure > 0 ? h('span', { class: 'muted' }, ` · ${countOf(type.points_per_figure, POINTS, lang)} ${t('perFigure')}`) : null),
           h('div', { class: 'muted' }, this.statLine(type)),
           h('button', { 'data-testid': `roster-add-${type.id}`, onclick: () => this.add(type) }, t('addModel')),
         ),
@@ -160,7 +160,7 @@ export class RosterEditor {
           this.textInput(u.id, 6, (v) => (u.id = v), `roster-id-${i}`),
           h('b', {}, type?.label[lang] ?? u.type),
           this.textInput(u.name ?? '', 18, (v) => (u.name = v === '' ? undefined : v), `roster-unit-name-${i}`, t('name')),
-          type && type.figures.max > 1 ? h('label', {}, `${t('rosterFigures')} `, this.numberInput(u.figures ?? type.figures.default, type.figures.min, type.figures.max, (n) => (u.figures = n), `roster-figures-${i}`)) : null,
+          type && type.figures.max > 1 ? h('label', {}, `${t('rosterFigures')}: `, this.numberInput(u.figures ?? type.figures.default, type.figures.min, type.figures.max, (n) => (u.figures = n), `roster-figures-${i}`)) : null,
           unit ? h('span', { class: 'muted' }, unit.points > 0 ? countOf(unit.points, POINTS, lang) : '') : null,
           h('button', { 'data-testid': `roster-remove-${i}`, onclick: () => (this.roster.units.splice(i, 1), this.changed()) }, '✕'),
         ),
@@ -205,7 +205,7 @@ export class RosterEditor {
         return h(
           'label',
           {},
-          `${statName(this.system, k)} `,
+          `${statName(this.system, k)}: `,
           this.numberInput(current, bound.min, bound.max, (n) => {
             if (n === base) delete u.stats[k];
             else u.stats[k] = n;
