@@ -49,6 +49,8 @@ export const ModelSpec = z
     baseMm: z.number().positive().max(300),
     heightMm: z.number().positive().max(500),
     weapons: z.array(WeaponSpec).max(8),
+    /** Figures in the unit (a squad from a roster); one model when left out. */
+    figures: z.int().positive().max(1000).optional(),
     tag: z.int().nonnegative().max(999).nullable(),
     hitNode: NodeId.nullable(),
     tiltNode: NodeId.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RosterSchema } from '../../core/rulesets/roster.js';
 import { Attribution, ModelSpec, PlayerId, Position, RulesetIdSchema } from './game-events.js';
 
 /** What a client (Electron renderer or browser) may ask of the app. Every body is checked with these. */
@@ -19,6 +20,8 @@ export const Intent = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('open-game'), gameId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/) }).strict(),
   z.object({ type: z.literal('add-model'), model: ModelDraft }).strict(),
+  /** A whole army list (`shagomer roster validate`'s format): checked against the catalogue, then one model per unit. */
+  z.object({ type: z.literal('add-roster'), roster: RosterSchema }).strict(),
   z.object({ type: z.literal('remove-model'), modelId: z.string() }).strict(),
   z
     .object({

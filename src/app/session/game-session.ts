@@ -1,11 +1,13 @@
 import { tryApplyEvent, type GameEventInput as RulesEvent } from '../../core/game/index.js';
 import type { Text } from '../../core/rulesets/labels.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
+import { validateRoster, type Roster } from '../../core/rulesets/roster.js';
 import type { CriticalDie, GameEvent, ModelSpec, SensorReading } from '../api/game-events.js';
 import { UNDOABLE } from '../api/game-events.js';
 import type { Intent } from '../api/intents.js';
 import type { Journal, JournalRecord } from '../journal/journal.js';
 import { applyRecord, attributionOf, foldGame, shotRulesEvent, undoneSeqs, type GameState } from './game-state.js';
+import { rosterModels } from '../setup/roster-models.js';
 import { scoreRealShot } from './real-shot-rules.js';
 import type { Selection } from './view-builder.js';
 
@@ -93,6 +95,17 @@ export class GameSession {
     return undefined;
   }
 
+  /** A roster checked against the game's own system and its catalogue, as models to add. */
+  private rosterModels(roster: Roster): ReturnType<typeof rosterModels> {
+    const ruleset = this.state.created?.ruleset;
+    if (roster.system !== ruleset) return { ok: false, problem: `the roster is for ${roster.system}, this game plays ${ruleset ?? 'nothing yet'}` };
+    const checked = validateRoster(roster);
+    if (!checked.ok) return { ok: false, problem: checked.problems.map((p) => `${p.field}: ${p.problem}`).join('; ') };
+    const system = gameSystem(ruleset);
+    if (!system) return { ok: false, problem: `unknown system ${ruleset}` };
+    return rosterModels(checked.units, roster.player, system.catalogue);
+  }
+
   private nextModelId(player: 'A' | 'B'): string {
     const taken = new Set(this.journal.records().flatMap((r) => (r.event.type === 'model-added' ? [r.event.model.id] : [])));
     let n = 1;
@@ -107,6 +120,13 @@ export class GameSession {
         if (s.phase !== 'setup') return fail('models are added during setup');
         const model: ModelSpec = { ...intent.model, id: this.nextModelId(intent.model.player) };
         this.append({ type: 'model-added', model });
+        return OK;
+      }
+      case 'add-roster': {
+        if (s.phase !== 'setup') return fail('models are added during setup');
+        const added = this.rosterModels(intent.roster);
+        if (!added.ok) return fail(added.problem);
+        for (const draft of added.models) this.append({ type: 'model-added', model: { ...draft, id: this.nextModelId(draft.player) } });
         return OK;
       }
       case 'remove-model':

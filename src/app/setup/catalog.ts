@@ -27,6 +27,14 @@ function weaponSpec(id: string, w: CatalogueWeapon | undefined): WeaponSpec {
   return spec;
 }
 
+/** A unit's weapons as the setup's specs (at most 8); a unit's quality die is fired through every weapon it carries. */
+export function unitWeapons(ids: readonly string[], weapons: Readonly<Record<string, CatalogueWeapon>>, quality: unknown): WeaponSpec[] {
+  return ids.slice(0, 8).map((id) => {
+    const spec = weaponSpec(id, Object.hasOwn(weapons, id) ? weapons[id] : undefined);
+    return typeof quality === 'string' && QUALITY.has(quality) && spec.quality === undefined ? { ...spec, quality: quality as NonNullable<WeaponSpec['quality']> } : spec;
+  });
+}
+
 function preset(u: CatalogueUnitType, weapons: Readonly<Record<string, CatalogueWeapon>>, quality: unknown): Preset | null {
   const kind = ModelKind.safeParse(u.kind);
   if (!kind.success) return null;
@@ -41,11 +49,7 @@ function preset(u: CatalogueUnitType, weapons: Readonly<Record<string, Catalogue
       speedSteps: u.speed_steps,
       baseMm: u.base_mm,
       heightMm: u.height_mm,
-      weapons: u.weapons.slice(0, 8).map((id) => {
-        const spec = weaponSpec(id, Object.hasOwn(weapons, id) ? weapons[id] : undefined);
-        // A unit's quality die is its own, fired through every weapon it carries.
-        return typeof quality === 'string' && QUALITY.has(quality) && spec.quality === undefined ? { ...spec, quality: quality as NonNullable<WeaponSpec['quality']> } : spec;
-      }),
+      weapons: unitWeapons(u.weapons, weapons, quality),
     },
     sensors: u.sensors,
   };

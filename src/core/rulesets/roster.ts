@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { check, type FieldProblem } from '../validation/issues.js';
 import type { Catalogue, CatalogueUnitType } from './catalogue.js';
+import { countOf, type Noun } from './labels.js';
 import type { GameSystem, RulesetDataBase } from './game-system.js';
 import { gameSystem, systemIds } from './registry.js';
+
+/** What an army's cost is counted in, for the player's sentences. */
+export const POINTS: Noun = { ru: { one: 'очко', few: 'очка', many: 'очков' }, en: { one: 'point', other: 'points' } };
 
 /**
  * A player's army list, as a file (`shagomer roster validate ROSTER.json`). Format in
@@ -54,7 +58,18 @@ export interface RosterLimits {
   units_max: number | null;
 }
 
-export type RosterCheck = { ok: true; system: string; use: RosterUse; limits: RosterLimits; units: ResolvedUnit[] } | { ok: false; problems: FieldProblem[] };
+/** A problem with a roster; `ru` says it to a Russian player (the CLI prints `problem`). */
+export interface RosterProblem extends FieldProblem {
+  ru?: string;
+}
+
+/**
+ * The check's answer. A roster with problems still reports what it uses and its units as far
+ * as they resolve, so an editor can show the cost while the player fixes it.
+ */
+export type RosterCheck =
+  | { ok: true; system: string; use: RosterUse; limits: RosterLimits; units: ResolvedUnit[] }
+  | { ok: false; problems: RosterProblem[]; use?: RosterUse; units?: ResolvedUnit[] };
 
 /** One roster unit with everything the game needs: the catalogue's numbers, options applied. */
 export interface ResolvedUnit {
@@ -78,11 +93,12 @@ function choices(u: RosterUnit): { id: string; count: number }[] {
   return u.options.map((o) => (typeof o === 'string' ? { id: o, count: 1 } : { id: o.id, count: o.count }));
 }
 
-function resolveUnit(u: RosterUnit, i: number, type: CatalogueUnitType, catalogue: Catalogue, problems: FieldProblem[]): ResolvedUnit {
+function resolveUnit(u: RosterUnit, i: number, type: CatalogueUnitType, catalogue: Catalogue, problems: RosterProblem[]): ResolvedUnit {
   const at = `units[${i}]`;
   const figures = u.figures ?? type.figures.default;
   if (figures < type.figures.min || figures > type.figures.max) {
-    problems.push({ field: `${at}.figures`, problem: `a ${type.id} has ${type.figures.min === type.figures.max ? type.figures.min : `${type.figures.min} to ${type.figures.max}`} figures, not ${figures}` });
+    const allowed = type.figures.min === type.figures.max ? `${type.figures.min}` : `${type.figures.min} to ${type.figures.max}`;
+    problems.push({ field: `${at}.figures`, problem: `a ${type.id} has ${allowed} figures, not ${figures}`, ru: `в «${type.label.ru}» фигур ${allowed.replace(' to ', '–')}, не ${figures}` });
   }
   const weapons = [...type.weapons];
   const stats: Record<string, number | string | boolean> = { ...type.stats };
@@ -91,13 +107,13 @@ function resolveUnit(u: RosterUnit, i: number, type: CatalogueUnitType, catalogu
   choices(u).forEach((c, j) => {
     const option = type.options.find((o) => o.id === c.id);
     if (!option) {
-      problems.push({ field: `${at}.options[${j}]`, problem: `a ${type.id} has no option "${c.id}"${type.options.length > 0 ? ` (known: ${type.options.map((o) => o.id).join(', ')})` : ''}` });
+      problems.push({ field: `${at}.options[${j}]`, problem: `a ${type.id} has no option "${c.id}"${type.options.length > 0 ? ` (known: ${type.options.map((o) => o.id).join(', ')})` : ''}`, ru: `у «${type.label.ru}» нет такого варианта снаряжения` });
       return;
     }
     const count = (taken.get(c.id) ?? 0) + c.count;
     taken.set(c.id, count);
     const max = option.max_per_unit ?? figures;
-    if (count > max) problems.push({ field: `${at}.options[${j}]`, problem: `"${c.id}" taken ${count} times, at most ${max} in this unit` });
+    if (count > max) problems.push({ field: `${at}.options[${j}]`, problem: `"${c.id}" taken ${count} times, at most ${max} in this unit`, ru: `«${option.label.ru}»: взято ${count}, можно не больше ${max}` });
     points += option.points * c.count;
     for (const w of option.weapons) {
       if (!weapons.includes(w)) weapons.push(w);
@@ -110,11 +126,11 @@ function resolveUnit(u: RosterUnit, i: number, type: CatalogueUnitType, catalogu
     const bound = Object.hasOwn(catalogue.custom_stats, k) ? catalogue.custom_stats[k] : undefined;
     if (!bound) {
       const allowed = Object.keys(catalogue.custom_stats);
-      problems.push({ field: `${at}.stats.${k}`, problem: `not a stat a roster may set${allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ': this system takes its stats from the catalogue only'}` });
+      problems.push({ field: `${at}.stats.${k}`, problem: `not a stat a roster may set${allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ': this system takes its stats from the catalogue only'}`, ru: `характеристику «${k}» в ростере менять нельзя` });
       continue;
     }
     if (v < bound.min || v > bound.max) {
-      problems.push({ field: `${at}.stats.${k}`, problem: `must be from ${bound.min} to ${bound.max}, got ${v}` });
+      problems.push({ field: `${at}.stats.${k}`, problem: `must be from ${bound.min} to ${bound.max}, got ${v}`, ru: `«${k}» — от ${bound.min} до ${bound.max}, а не ${v}` });
       continue;
     }
     if (k === 'armour' || k === 'stamina' || k === 'speed_steps') own[k] = v;
@@ -131,25 +147,25 @@ export function validateRoster(raw: unknown): RosterCheck {
   const system: GameSystem<RulesetDataBase> | undefined = gameSystem(roster.system);
   if (!system) return { ok: false, problems: [{ field: 'system', problem: `unknown system "${roster.system}" (known: ${systemIds().join(', ')})` }] };
   const { catalogue } = system;
-  const problems: FieldProblem[] = [];
+  const problems: RosterProblem[] = [];
   const seen = new Set<string>();
   const units: ResolvedUnit[] = [];
   roster.units.forEach((u, i) => {
-    if (seen.has(u.id)) problems.push({ field: `units[${i}].id`, problem: `"${u.id}" is already used in this roster` });
+    if (seen.has(u.id)) problems.push({ field: `units[${i}].id`, problem: `"${u.id}" is already used in this roster`, ru: `обозначение «${u.id}» уже занято в этом ростере` });
     seen.add(u.id);
     const type = catalogue.unit_types.find((t) => t.id === u.type);
     if (!type) {
-      problems.push({ field: `units[${i}].type`, problem: `no unit type "${u.type}" in ${system.id} (known: ${catalogue.unit_types.map((t) => t.id).join(', ')})` });
+      problems.push({ field: `units[${i}].type`, problem: `no unit type "${u.type}" in ${system.id} (known: ${catalogue.unit_types.map((t) => t.id).join(', ')})`, ru: `в каталоге нет типа «${u.type}»` });
       return;
     }
     units.push(resolveUnit(u, i, type, catalogue, problems));
   });
   const use: RosterUse = { points: units.reduce((s, u) => s + u.points, 0), figures: units.reduce((s, u) => s + u.figures, 0), units: roster.units.length };
   const { points_max, figures_max, units_min, units_max } = catalogue.limits;
-  if (points_max !== null && use.points > points_max) problems.push({ field: 'units', problem: `the army costs ${use.points} points, at most ${points_max} allowed` });
-  if (figures_max !== null && use.figures > figures_max) problems.push({ field: 'units', problem: `the army has ${use.figures} figures, at most ${figures_max} allowed` });
-  if (use.units < units_min) problems.push({ field: 'units', problem: `the army needs at least ${units_min} unit${units_min === 1 ? '' : 's'}, has ${use.units}` });
-  if (units_max !== null && use.units > units_max) problems.push({ field: 'units', problem: `the army has ${use.units} units, at most ${units_max} allowed` });
-  if (problems.length > 0) return { ok: false, problems };
+  if (points_max !== null && use.points > points_max) problems.push({ field: 'units', problem: `the army costs ${use.points} points, at most ${points_max} allowed`, ru: `армия стоит ${countOf(use.points, POINTS, 'ru')}, допустимо не больше ${points_max}` });
+  if (figures_max !== null && use.figures > figures_max) problems.push({ field: 'units', problem: `the army has ${use.figures} figures, at most ${figures_max} allowed`, ru: `в армии ${countOf(use.figures, system.labels.figure, 'ru')}, можно не больше ${figures_max}` });
+  if (use.units < units_min) problems.push({ field: 'units', problem: `the army needs at least ${units_min} unit${units_min === 1 ? '' : 's'}, has ${use.units}`, ru: `в армии нужно не меньше ${countOf(units_min, system.labels.unit, 'ru')}, сейчас ${use.units}` });
+  if (units_max !== null && use.units > units_max) problems.push({ field: 'units', problem: `the army has ${use.units} units, at most ${units_max} allowed`, ru: `в армии ${countOf(use.units, system.labels.unit, 'ru')}, можно не больше ${units_max}` });
+  if (problems.length > 0) return { ok: false, problems, use, units };
   return { ok: true, system: system.id, use, limits: { points_max, figures_max, units_min, units_max }, units };
 }
