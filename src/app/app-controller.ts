@@ -71,8 +71,8 @@ export class AppController {
     const opened = this.store.open(id);
     if (!opened.ok) return { ok: false, problem: opened.problem };
     this.openNotes = [
-      ...(opened.report.tornBytes > 0 ? [`${id}: an unfinished last record (${opened.report.tornBytes} bytes) was dropped`] : []),
-      ...opened.report.damaged.map((d) => `${id}: record on line ${d.line} skipped: ${d.problem}`),
+      ...opened.report.messages,
+      ...opened.report.damaged.map((d) => `${id}: record on line ${d.line} skipped (kept on disk): ${d.problem}`),
     ];
     this.attach(new GameSession(id, opened.journal));
     return { ok: true };

@@ -44,7 +44,9 @@ export async function run(args: string[]): Promise<number> {
 
   const recordExisted = existsSync(recordPath);
   const { store, history } = await openRecord(recordPath);
-  if (history.badLines > 0) say(`${recordPath}: skipped ${history.badLines} lines that are not records`);
+  for (const m of history.messages) say(m);
+  if (history.badLines > 0) say(`${recordPath}: skipped ${history.badLines} lines that are not records (kept in the file)`);
+  if (history.foreignLines > 0) say(`${recordPath}: skipped ${history.foreignLines} records of a type this build does not know (kept in the file)`);
   let storeError: unknown = null;
   let finish: () => void = () => {};
   const finished = new Promise<void>((resolve) => (finish = resolve));
