@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { JsonlStore, PortOpenError, formatStats, startSerialLink, type LinkStatus } from '../../link/index.js';
+import { JsonlStore, PortOpenError, formatNote, formatStats, startSerialLink, type LinkStatus } from '../../link/index.js';
 import { RETRY_MS } from '../../link/transport/serial-port-link.js';
 import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
@@ -58,6 +58,8 @@ export async function run(args: string[]): Promise<number> {
       store,
       wait: p.flags.has('wait'),
       delivered: history.events,
+      notes: history.notes,
+      onNote: (n) => say(formatNote(n)),
       onStatus: (s) => say(describe(s)),
       onStoreError: (e) => {
         storeError = e;

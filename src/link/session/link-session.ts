@@ -4,6 +4,9 @@ import { formatHostBody } from '../codec/host-command.js';
 import { FrameReader, type FrameRejection } from '../codec/frame-reader.js';
 import { parseDeviceBody } from '../codec/parse-device-message.js';
 import { emptyStats, type LinkEvent, type LinkStats, type LinkStatus } from '../events.js';
+import { formatDeviceBody } from '../codec/format-device-message.js';
+import type { LinkNote } from '../record-line.js';
+import { eventBody } from './event-body.js';
 import type { EventStore } from './event-store.js';
 import { DeliveredSet } from './seq-window.js';
 
@@ -18,6 +21,8 @@ export interface LinkSessionOptions {
   onStatus?(status: LinkStatus): void;
   /** A store failure: the session stops acknowledging that message. */
   onStoreError?(error: unknown): void;
+  /** A CONFLICT or SUSPECT message, once recorded (before its ACK goes out). */
+  onNote?(note: LinkNote): void;
   nowMs?: () => number;
 }
 
@@ -62,9 +67,22 @@ export class LinkSession {
     this.reader = new FrameReader({ frame: (body) => this.onFrame(body), reject: (why) => this.onReject(why) });
   }
 
-  /** Marks a message as already delivered (rebuilding from a record file). */
-  markDelivered(boot: string, seq: number): void {
-    this.delivered.mark(boot, seq);
+  /** CONFLICT/SUSPECT notes already recorded (type:boot:body), so a resend is not a second one. Bounded. */
+  private readonly notesSeen = new Set<string>();
+
+  /** Marks a message as already delivered (rebuilding from a record file); with the event, its content too. */
+  markDelivered(boot: string, seq: number, event?: LinkEvent): void {
+    this.delivered.mark(boot, seq, event ? eventBody(event) : undefined);
+  }
+
+  /** A note an earlier run recorded: its repeat is acknowledged, not recorded again. */
+  markNote(note: LinkNote): void {
+    this.rememberNote(`${note.type}:${note.boot}:${note.received}`);
+  }
+
+  private rememberNote(key: string): void {
+    if (this.notesSeen.size >= 10_000) this.notesSeen.clear();
+    this.notesSeen.add(key);
   }
 
   connected(): void {
@@ -122,15 +140,26 @@ export class LinkSession {
       return;
     }
     const key = `${boot}:${m.seq}`;
+    const canonical = formatDeviceBody(m);
     if (this.delivered.has(boot, m.seq)) {
+      const stored = this.delivered.body(boot, m.seq);
+      // Same (BOOT, SEQ), other content: a CRC-16 collision or a device bug, never a duplicate.
+      if (stored !== undefined && stored !== canonical) {
+        this.note({ type: 'CONFLICT', boot, seq: m.seq, tMs: m.tMs, hostMs: this.now(), stored, received: canonical }, key);
+        return;
+      }
       this.stats.duplicates++;
       const inFlight = this.pending.get(key);
       if (inFlight) void inFlight.then((stored) => stored && this.ack(boot, m.seq));
       else this.ack(boot, m.seq);
       return;
     }
+    if (m.type !== 'HELLO' && this.delivered.isFar(boot, m.seq)) {
+      this.note({ type: 'SUSPECT', boot, seq: m.seq, tMs: m.tMs, hostMs: this.now(), newestSeq: this.delivered.newestSeq(boot), received: canonical }, key);
+      return;
+    }
     const event = toEvent(m, boot, this.now());
-    this.delivered.mark(boot, m.seq);
+    this.delivered.mark(boot, m.seq, canonical);
     if (!event) {
       if (m.type === 'UNKNOWN') this.stats.unknownTypes++;
       this.ack(boot, m.seq);
@@ -153,6 +182,43 @@ export class LinkSession {
       },
     );
     this.pending.set(key, stored);
+  }
+
+  /**
+   * Records a CONFLICT or SUSPECT (not an event: it never reaches onEvent), then acks it so the
+   * device moves on. Its resend is acked without a second record.
+   */
+  private note(note: LinkNote, key: string): void {
+    const noteKey = `${note.type}:${note.boot}:${note.received}`;
+    const { boot, seq } = note;
+    if (this.notesSeen.has(noteKey)) {
+      this.stats.duplicates++;
+      const inFlight = this.pending.get(`${key}!`);
+      if (inFlight) void inFlight.then((stored) => stored && this.ack(boot, seq));
+      else this.ack(boot, seq);
+      return;
+    }
+    this.rememberNote(noteKey);
+    if (note.type === 'CONFLICT') this.stats.conflicts++;
+    else this.stats.suspects++;
+    const append = this.opts.store.appendNote ? this.opts.store.appendNote(note) : Promise.resolve();
+    const stored: Promise<boolean> = append.then(
+      () => {
+        if (this.pending.get(`${key}!`) === stored) this.pending.delete(`${key}!`);
+        this.opts.onNote?.(note);
+        this.ack(boot, seq);
+        return true;
+      },
+      (e: unknown) => {
+        if (this.pending.get(`${key}!`) === stored) this.pending.delete(`${key}!`);
+        this.notesSeen.delete(noteKey);
+        if (note.type === 'CONFLICT') this.stats.conflicts--;
+        else this.stats.suspects--;
+        this.opts.onStoreError?.(e);
+        return false;
+      },
+    );
+    this.pending.set(`${key}!`, stored);
   }
 
   private afterStored(event: LinkEvent): void {
