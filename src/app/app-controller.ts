@@ -129,6 +129,12 @@ export class AppController {
     return this.session.recordSensor(reading);
   }
 
+  /** A hub message the link flagged, for the referee; resolves once durable. Without a game it is refused. */
+  recordSensorConflict(c: { kind: 'conflict' | 'suspect'; key: string; stored: string | null; received: string }): void {
+    if (!this.session) throw new Error('no game is open: the hub keeps the message until one is');
+    this.session.recordSensorConflict(c);
+  }
+
   deliveredKeys(): { boot: string; seq: number }[] {
     if (!this.session) return [];
     return [...this.session.current.sensorKeys].map((k) => {

@@ -7,10 +7,11 @@ describe('LinkSession', () => {
   it('says WHO on connect and drops frames before a HELLO unacknowledged', async () => {
     const { session, sent, feed } = makeSession(new ManualStore(true));
     session.connected();
-    expect(sent).toEqual([encodeFrame('WHO')]);
+    // v2 is offered first; a v1 hub ignores VER and answers the WHO.
+    expect(sent).toEqual([encodeFrame('VER,2'), encodeFrame('WHO')]);
     feed('HIT,5,100,H1,10');
     await flush();
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
     expect(session.stats.beforeHello).toBe(1);
   });
 
@@ -21,7 +22,7 @@ describe('LinkSession', () => {
     feed(hello(0));
     feed('SHOT,1,10,L1,4000');
     await flush();
-    expect(sent).toEqual([encodeFrame('WHO')]);
+    expect(sent).toEqual([encodeFrame('VER,2'), encodeFrame('WHO'), encodeFrame('VER,2')]);
     expect(store.pendingCount).toBe(2);
     store.commitAll();
     await flush();
@@ -60,7 +61,8 @@ describe('LinkSession', () => {
     session.receive(Buffer.from('$HB,3,1002*0000\n$HB,x,1*1234\n$HIT,4,5,H1,2000*'));
     session.receive(Buffer.from(encodeFrame('HIT,4,5,H1,2000')));
     await flush();
-    expect([...sent].sort()).toEqual([encodeFrame('WHO'), ack(0), encodeFrame('SYNC,1796000000000'), ack(1), ack(2)].sort());
+    // VER on connect, and once more for the boot whose HELLO said PROTO 1.
+    expect([...sent].sort()).toEqual([encodeFrame('VER,2'), encodeFrame('VER,2'), encodeFrame('WHO'), ack(0), encodeFrame('SYNC,1796000000000'), ack(1), ack(2)].sort());
     expect(store.events.map((e) => e.type)).toEqual(['HELLO']);
     expect(session.stats).toMatchObject({ framesGood: 3, badCrc: 2, malformed: 2, unknownTypes: 1 });
   });
@@ -80,7 +82,7 @@ describe('LinkSession', () => {
     session.connected();
     feed('HIT,2,20,H1,1');
     await flush();
-    expect(sent).toEqual([encodeFrame('WHO')]);
+    expect(sent).toEqual([encodeFrame('VER,2'), encodeFrame('WHO')]);
     expect(session.stats.reconnects).toBe(1);
   });
 
@@ -138,6 +140,33 @@ describe('LinkSession', () => {
   });
 });
 
+describe('protocol v2', () => {
+  it('after a PROTO 2 HELLO in a v2 frame: answers in v2, refuses v1 frames; a v1 hub gets v1 exactly as before', async () => {
+    const store = new ManualStore(true);
+    const { session, sent } = makeSession(store);
+    const feed2 = (b: string): void => session.receive(Buffer.from(encodeFrame(b, 2), 'latin1'));
+    session.connected();
+    session.receive(Buffer.from(encodeFrame('HELLO,0,0,2,1A2B3C4D,t-2,T1:T'), 'latin1')); // PROTO 2 in a v1 frame: refused
+    feed2('HELLO,1,5,2,1A2B3C4D,t-2,T1:T');
+    await flush();
+    expect(session.stats.malformed).toBe(1);
+    expect(sent).toContain(encodeFrame('ACK,1a2b3c4d,1', 2));
+    expect(sent).toContain(encodeFrame('SYNC,1796000000000', 2));
+    // The collision frame of issue 13 in v1 framing: a v2 link no longer takes it.
+    session.receive(Buffer.from('$TILT,8,86240,T1,DOWN,141*CF63\n', 'latin1'));
+    feed2('TILT,8,86240,T1,DOWN,90');
+    await flush();
+    expect(session.stats.malformed).toBe(2);
+    expect(store.events.map((e) => `${e.type}:${e.seq}`)).toEqual(['HELLO:1', 'TILT:8']);
+    expect(sent).toContain(encodeFrame('ACK,1a2b3c4d,8', 2));
+    // Reconnect: back to v1 until the hub says otherwise.
+    session.disconnected();
+    sent.length = 0;
+    session.connected();
+    expect(sent).toEqual([encodeFrame('VER,2'), encodeFrame('WHO')]);
+  });
+});
+
 describe('WHO repeat', () => {
   it('asks again (at most every 200 ms) while frames come without a HELLO', async () => {
     let nowMs = 0;
@@ -151,7 +180,7 @@ describe('WHO repeat', () => {
     hb(2);
     nowMs = 210;
     hb(3);
-    expect(sent).toEqual([encodeFrame('WHO'), encodeFrame('WHO')]);
+    expect(sent).toEqual([encodeFrame('VER,2'), encodeFrame('WHO'), encodeFrame('WHO')]);
   });
 });
 

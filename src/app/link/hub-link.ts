@@ -1,4 +1,4 @@
-import { PortOpenError, startSerialLink, type LinkEvent, type LinkStatus as PortStatus, type SerialLinkHandle } from '../../link/index.js';
+import { formatNote, PortOpenError, startSerialLink, type LinkEvent, type LinkStatus as PortStatus, type SerialLinkHandle } from '../../link/index.js';
 import type { AppController } from '../app-controller.js';
 import { toSensorReading } from './sensor-reading.js';
 
@@ -33,7 +33,11 @@ export async function connectHub(app: AppController, port: string): Promise<{ ok
           if (e.type === 'HELLO' || e.type === 'ERR') return;
           app.recordSensor(toSensorReading(e));
         },
+        appendNote: async (n) => {
+          app.recordSensorConflict({ kind: n.type === 'CONFLICT' ? 'conflict' : 'suspect', key: `${n.boot}:${n.seq}`, stored: n.stored ?? null, received: n.received });
+        },
       },
+      onNote: (n) => app.setLinkStatus({ status: 'connected', detail: formatNote(n) }),
       onStatus: (s) => app.setLinkStatus({ status: s.kind === 'lost' || s.kind === 'waiting' ? 'waiting' : 'connected', detail: describe(s) }),
       onStoreError: (err) => app.setLinkStatus({ status: 'waiting', detail: `not recorded, the hub will resend: ${err instanceof Error ? err.message : String(err)}` }),
     });

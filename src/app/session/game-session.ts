@@ -65,6 +65,15 @@ export class GameSession {
     return 'recorded';
   }
 
+  /**
+   * Records a hub message the link flagged (conflict or suspect) once; returns once durable, so
+   * the link acknowledges it only then.
+   */
+  recordSensorConflict(c: { kind: 'conflict' | 'suspect'; key: string; stored: string | null; received: string }): void {
+    if (this.state.sensorConflicts.some((x) => x.key === c.key && x.received === c.received && x.kind === c.kind)) return;
+    this.append({ type: 'sensor-conflict', ...c });
+  }
+
   /** Camera positions (or a scripted demo's) as they arrive. */
   recordPositions(source: 'camera' | 'script', models: { id: string; xMm: number; yMm: number; fallen: boolean }[]): void {
     const known = models.filter((p) => this.state.models.has(p.id));

@@ -1,8 +1,9 @@
 import { encodeFrame } from '../codec/encode-frame.js';
 import { LOST_ERR_CODE, type DeviceMessage } from '../codec/device-message.js';
 import { formatHostBody } from '../codec/host-command.js';
+import type { Framing } from '../codec/frame-limits.js';
 import { FrameReader, type FrameRejection } from '../codec/frame-reader.js';
-import { parseDeviceBody } from '../codec/parse-device-message.js';
+import { parseDeviceBody, PROTOCOL_VERSION } from '../codec/parse-device-message.js';
 import { emptyStats, type LinkEvent, type LinkStats, type LinkStatus } from '../events.js';
 import { formatDeviceBody } from '../codec/format-device-message.js';
 import type { LinkNote } from '../record-line.js';
@@ -59,12 +60,16 @@ export class LinkSession {
   private boot: string | null = null;
   private connections = 0;
   private synced = false;
+  /** Framing of this connection: 1 until a PROTO 2 HELLO; then v1 frames are refused and the host answers in v2. */
+  private framing: Framing = 1;
+  /** Boots offered VER on this connection (once each: a v1 hub ignores it). */
+  private readonly offered = new Set<string>();
   private lastWhoMs = -Infinity;
   private readonly now: () => number;
 
   constructor(private readonly opts: LinkSessionOptions) {
     this.now = opts.nowMs ?? Date.now;
-    this.reader = new FrameReader({ frame: (body) => this.onFrame(body), reject: (why) => this.onReject(why) });
+    this.reader = new FrameReader({ frame: (body, framing) => this.onFrame(body, framing), reject: (why) => this.onReject(why) });
   }
 
   /** CONFLICT/SUSPECT notes already recorded (type:boot:body), so a resend is not a second one. Bounded. */
@@ -89,18 +94,27 @@ export class LinkSession {
     if (this.connections++ > 0) this.stats.reconnects++;
     this.boot = null;
     this.synced = false;
+    this.framing = 1;
+    this.offered.clear();
     this.reader.reset();
+    // Offer v2 first: a v2 hub switches and answers the WHO in v2 frames; a v1 hub ignores VER.
+    this.send({ type: 'VER', version: PROTOCOL_VERSION });
     this.sendWho();
+  }
+
+  private send(c: Parameters<typeof formatHostBody>[0]): void {
+    this.opts.send(encodeFrame(formatHostBody(c), this.framing));
   }
 
   private sendWho(): void {
     this.lastWhoMs = this.now();
-    this.opts.send(encodeFrame(formatHostBody({ type: 'WHO' })));
+    this.send({ type: 'WHO' });
   }
 
   disconnected(): void {
     this.reader.reset();
     this.boot = null;
+    this.framing = 1;
   }
 
   receive(chunk: Uint8Array): void {
@@ -118,11 +132,16 @@ export class LinkSession {
   }
 
   private ack(boot: string, seq: number): void {
-    this.opts.send(encodeFrame(formatHostBody({ type: 'ACK', boot, seq })));
+    this.send({ type: 'ACK', boot, seq });
   }
 
-  private onFrame(body: string): void {
-    const parsed = parseDeviceBody(body);
+  private onFrame(body: string, framing: Framing): void {
+    // After a v2 HELLO only v2 frames count: a v1 frame then is line damage that its CRC-16 let by.
+    if (framing < this.framing) {
+      this.stats.malformed++;
+      return;
+    }
+    const parsed = parseDeviceBody(body, framing);
     if (!parsed.ok) {
       this.stats.malformed++;
       return;
@@ -130,6 +149,12 @@ export class LinkSession {
     const m = parsed.value;
     if (m.type === 'HELLO') {
       this.boot = m.boot;
+      if (m.proto === 2) this.framing = 2;
+      else if (!this.offered.has(m.boot)) {
+        // A hub that powered up while connected starts in v1: offer v2 once (a v1 hub ignores it).
+        this.offered.add(m.boot);
+        this.send({ type: 'VER', version: PROTOCOL_VERSION });
+      }
     }
     this.stats.framesGood++;
     const boot = this.boot;
@@ -226,7 +251,7 @@ export class LinkSession {
       this.opts.onStatus?.({ kind: 'hello', boot: event.boot, fw: event.fw });
       if (!this.synced) {
         this.synced = true;
-        this.opts.send(encodeFrame(formatHostBody({ type: 'SYNC', hostMs: this.now() })));
+        this.send({ type: 'SYNC', hostMs: this.now() });
       }
     } else if (event.type === 'ERR' && event.code === LOST_ERR_CODE) {
       const count = /^\d{1,9}$/.test(event.text) ? Number(event.text) : 0;
