@@ -182,7 +182,7 @@ void hub_rx(uint8_t byte, uint32_t now_ms) {
        * not come back with other content. It is replaced by a new HELLO with a new SEQ. */
       for (uint8_t i = 0; i <= HUB_QUEUE_SIZE; i++)
         if (hub.slot[i].type == M_HELLO) hub.slot[i].type = 0xFF;
-      if (!hub.linked) hello(now_ms);
+      hello(now_ms); /* linked or not: the host learns the new framing from this HELLO */
     }
   } else if (cmd.kind == CMD_ACK && cmd.boot == hub.boot) {
     for (uint8_t i = 0; i <= HUB_QUEUE_SIZE; i++) {
