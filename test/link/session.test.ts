@@ -167,6 +167,37 @@ describe('protocol v2', () => {
   });
 });
 
+describe('protocol v2: a hub reset on a v2 connection', () => {
+  it('its v1 HELLO is not taken but answered with VER,2 and WHO; a hub that stays in v1 is taken after 8 tries', async () => {
+    let nowMs = 0;
+    const store = new ManualStore(true);
+    const sent: string[] = [];
+    const { LinkSession } = await import('../../src/link/session/link-session.js');
+    const session = new LinkSession({ store, send: (f) => sent.push(f), nowMs: () => nowMs });
+    const feed = (b: string, framing: 1 | 2): void => session.receive(Buffer.from(encodeFrame(b, framing), 'latin1'));
+    session.connected();
+    feed('HELLO,1,5,2,1A2B3C4D,t-2,T1:T', 2);
+    await flush();
+    sent.length = 0;
+    nowMs = 1000;
+    feed('HELLO,0,0,1,CAFEF00D,t-2,T1:T', 1); // the hub was reset: v1 again
+    await flush();
+    expect(sent).toEqual([encodeFrame('VER,2', 2), encodeFrame('WHO', 2)]);
+    feed('HELLO,1,3,2,CAFEF00D,t-2,T1:T', 2); // it switched: a new HELLO in v2
+    await flush();
+    expect(sent).toContain(encodeFrame('ACK,cafef00d,1', 2));
+    expect(store.events.map((e) => `${e.boot}:${e.seq}`)).toEqual(['1a2b3c4d:1', 'cafef00d:1']);
+    // A v1 hub plugged in without the port closing: after 8 v1 HELLOs the connection is v1 again.
+    for (let i = 0; i < 8; i++) {
+      nowMs += 250;
+      feed('HELLO,0,0,1,0BADF00D,old,T1:T', 1);
+    }
+    await flush();
+    expect(sent).toContain(encodeFrame('ACK,0badf00d,0'));
+    expect(store.events.map((e) => `${e.boot}:${e.seq}`)).toEqual(['1a2b3c4d:1', 'cafef00d:1', '0badf00d:0']);
+  });
+});
+
 describe('WHO repeat', () => {
   it('asks again (at most every 200 ms) while frames come without a HELLO', async () => {
     let nowMs = 0;

@@ -13,6 +13,8 @@ import { DeliveredSet } from './seq-window.js';
 
 /** While good frames arrive without a HELLO, WHO is repeated at most this often. */
 export const WHO_REPEAT_MS = 200;
+/** On a v2 connection, this many v1 HELLOs in a row (each answered with VER,2) mean a v1 hub now. */
+export const V1_HELLOS_BEFORE_FALLBACK = 8;
 
 export interface LinkSessionOptions {
   store: EventStore;
@@ -62,6 +64,8 @@ export class LinkSession {
   private synced = false;
   /** Framing of this connection: 1 until a PROTO 2 HELLO; then v1 frames are refused and the host answers in v2. */
   private framing: Framing = 1;
+  /** v1 HELLOs refused since the last v2 frame (see onFrame). */
+  private v1HellosInV2 = 0;
   /** Boots offered VER on this connection (once each: a v1 hub ignores it). */
   private readonly offered = new Set<string>();
   private lastWhoMs = -Infinity;
@@ -95,6 +99,7 @@ export class LinkSession {
     this.boot = null;
     this.synced = false;
     this.framing = 1;
+    this.v1HellosInV2 = 0;
     this.offered.clear();
     this.reader.reset();
     // Offer v2 first: a v2 hub switches and answers the WHO in v2 frames; a v1 hub ignores VER.
@@ -136,11 +141,22 @@ export class LinkSession {
   }
 
   private onFrame(body: string, framing: Framing): void {
-    // After a v2 HELLO only v2 frames count: a v1 frame then is line damage that its CRC-16 let by.
+    // After a v2 HELLO only v2 frames count: a v1 frame then is line damage that its CRC-16 let by,
+    // or a hub that was reset (it starts in v1): a v1 HELLO gets a new VER,2 and WHO, never an ACK.
+    // A hub that keeps answering in v1 was replaced by a v1 hub: the connection falls back to v1.
     if (framing < this.framing) {
       this.stats.malformed++;
-      return;
-    }
+      if (!body.startsWith('HELLO,')) return;
+      if (++this.v1HellosInV2 < V1_HELLOS_BEFORE_FALLBACK) {
+        if (this.now() - this.lastWhoMs >= WHO_REPEAT_MS) {
+          this.send({ type: 'VER', version: PROTOCOL_VERSION });
+          this.sendWho();
+        }
+        return;
+      }
+      this.stats.malformed--;
+      this.framing = 1;
+    } else if (framing === 2) this.v1HellosInV2 = 0;
     const parsed = parseDeviceBody(body, framing);
     if (!parsed.ok) {
       this.stats.malformed++;
