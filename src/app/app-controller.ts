@@ -135,6 +135,12 @@ export class AppController {
     this.session.recordSensorConflict(c);
   }
 
+  /** The hub readings the open game holds, with their content (for the link's conflict check). */
+  deliveredReadings(): SensorReading[] {
+    if (!this.session) return [];
+    return this.session.records().flatMap((r) => (r.event.type === 'sensor' ? [r.event.reading] : []));
+  }
+
   deliveredKeys(): { boot: string; seq: number }[] {
     if (!this.session) return [];
     return [...this.session.current.sensorKeys].map((k) => {

@@ -46,7 +46,7 @@ describe(missing.length ? `firmware under simavr (skipped: missing ${missing.joi
       expect(events.map((e) => e.seq)).toEqual(Array.from({ length: PRESSES + 2 }, (_, i) => i));
       expect(events.slice(0, 2).map((e) => e.proto)).toEqual([1, 2]);
       expect(new Set(events.map((e) => e.boot)).size).toBe(1);
-      expect(events.slice(1).every((e) => e.launcher === 'L1')).toBe(true);
+      expect(events.slice(2).every((e) => e.launcher === 'L1')).toBe(true);
       expect(host.stderr).toMatch(/firmware ref-1\.0/);
     } finally {
       if (bridge && bridge.exitCode === null) bridge.kill('SIGKILL');
