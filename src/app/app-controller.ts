@@ -158,7 +158,8 @@ export class AppController {
       link: this.link,
       demoAvailable: Boolean(this.opts.demo),
       canUndo: s?.lastUndoable() !== undefined,
-      readOnly,
+      // A journal with records of a newer version opens read-only: the UI offers no actions.
+      readOnly: readOnly || (s?.readOnlyReason ?? null) !== null,
     });
     return { ...v, warnings: [...this.openNotes, ...v.warnings] };
   }

@@ -40,6 +40,7 @@ describe('journal recovery on open', () => {
     const note = view.warnings.find((w) => w.includes('read-only'));
     expect(note).toMatch(/shagomer 0\.9\.0/);
     expect(note).toMatch(/fog-of-war/);
+    expect(view.readOnly).toBe(true);
     // The game is there, with everything this build can read.
     expect(app.game?.records().length).toBe(count + 1);
     expect(() => app.recordSensor(hit(10))).toThrow(/read-only/);

@@ -31,6 +31,11 @@ export class GameSession {
     this.state = foldGame(journal.records());
   }
 
+  /** Why this game cannot be written (its journal holds records of a newer version), or null. */
+  get readOnlyReason(): string | null {
+    return this.journal.readOnly;
+  }
+
   get current(): GameState {
     return this.state;
   }

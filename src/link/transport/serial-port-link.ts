@@ -113,6 +113,8 @@ export class SerialPortLink {
   private async tryOpen(): Promise<PortOpenError | undefined> {
     const pathError = await checkPath(this.path);
     if (pathError) return pathError;
+    // Which device the path names, taken before opening: the watch compares against it.
+    const device = await deviceOf(this.path);
     const port = new SerialPort({ path: this.path, baudRate: BAUD_RATE, autoOpen: false });
     const openError = await new Promise<Error | null>((resolve) => port.open((e) => resolve(e ?? null)));
     if (openError) return new PortOpenError(`${this.path}: ${openError.message}`, 'OTHER');
@@ -124,7 +126,7 @@ export class SerialPortLink {
     guardReads(port.port);
     this.port = port;
     this.everOpened = true;
-    this.device = await deviceOf(this.path);
+    this.device = device;
     this.lastDataMs = Date.now();
     this.heardThisConnection = false;
     port.on('data', (chunk: Buffer) => {
