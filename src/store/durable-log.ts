@@ -174,13 +174,25 @@ export class DurableLog {
     }
     try {
       const bytes = readAll(fd, opts.maxBytes ?? 1 << 30, path);
-      const { lines, aside, tornBytes, needsNewline, tailOffset } = scanLog(bytes, format);
+      const scan = scanLog(bytes, format);
+      const { lines, aside, tailOffset } = scan;
+      let { tornBytes, needsNewline } = scan;
       const messages: string[] = [];
       let qPath: string | null = null;
       if (aside.length > 0) {
         qPath = quarantinePathOf(path);
-        const added = quarantine(qPath, path, aside);
-        if (added > 0) messages.push(`${path}: ${added} unreadable record${added === 1 ? '' : 's'} copied to ${qPath}`);
+        try {
+          const added = quarantine(qPath, path, aside);
+          if (added > 0) messages.push(`${path}: ${added} unreadable record${added === 1 ? '' : 's'} copied to ${qPath}`);
+        } catch (e) {
+          // No copy, no cut: a torn tail then stays like any unreadable line (the disk may be full).
+          messages.push(`${path}: could not copy unreadable records to ${qPath} (${errText(e)}); they stay in place`);
+          if (tornBytes > 0) {
+            lines.push({ line: aside[aside.length - 1]?.line ?? lines.length + 1, offset: tailOffset, verdict: { kind: 'damaged', problem: 'torn last record, kept (no quarantine copy)' } });
+            tornBytes = 0;
+            needsNewline = true;
+          }
+        }
       }
       const goodEnd = tornBytes > 0 ? tailOffset : bytes.length;
       if (tornBytes > 0 && !readOnly) {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -102,5 +102,35 @@ describe.skipIf(fs.dir === null)(`a full disk (64 KiB tmpfs)${fs.reason ? ` — 
     expect(again.report.tornBytes).toBe(0);
     again.journal.close();
     unlinkSync(path);
+  });
+
+  it('a torn tail on a full disk: nothing is cut that could not be copied aside; the log still opens and writes after it once space is back', async () => {
+    const dir = fs.dir as string;
+    const path = join(dir, 'events.jsonl');
+    const { store } = await JsonlStore.open(path);
+    await store.append({ type: 'HIT', boot: '1a2b3c4d', seq: 1, tMs: 1, hostMs: 2, node: 'H1', strength: 5 });
+    await store.close();
+    appendFileSync(path, '{"boot":"1a2b3c4d","seq":2,"ty');
+    const before = readFileSync(path);
+    // Fill the disk to the last byte.
+    const fill = join(dir, 'filler.bin');
+    writeFileSync(fill, Buffer.alloc(0));
+    try {
+      for (;;) appendFileSync(fill, Buffer.alloc(512));
+    } catch {
+      // ENOSPC: full
+    }
+    const full = await JsonlStore.open(path);
+    expect(full.history.messages.join('\n')).toMatch(/could not copy .*ENOSPC/);
+    expect(readFileSync(path).equals(before)).toBe(true);
+    await full.store.close();
+    unlinkSync(fill);
+    const later = await JsonlStore.open(path);
+    expect(later.history.events.map((e) => e.seq)).toEqual([1]);
+    await later.store.append({ type: 'HIT', boot: '1a2b3c4d', seq: 3, tMs: 3, hostMs: 4, node: 'H1', strength: 6 });
+    await later.store.close();
+    const last = await JsonlStore.open(path);
+    expect(last.history.events.map((e) => e.seq)).toEqual([1, 3]);
+    await last.store.close();
   });
 });

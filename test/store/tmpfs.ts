@@ -20,7 +20,11 @@ export function mountSmallTmpfs(size = '64k'): { dir: string; reason: null; unmo
     dir,
     reason: null,
     unmount: () => {
-      execFileSync('umount', [dir], { stdio: 'pipe' });
+      try {
+        execFileSync('umount', [dir], { stdio: 'pipe' });
+      } catch {
+        execFileSync('umount', ['-l', dir], { stdio: 'pipe' }); // a file still open: detach lazily
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };
