@@ -167,6 +167,39 @@ describe('protocol v2', () => {
   });
 });
 
+describe('protocol negotiation with the simulator, in memory', () => {
+  it.each([1, 2] as const)('a hub that speaks up to v%i: every frame each way in that framing once linked, every reading recorded once', async (maxProto) => {
+    const store = new ManualStore(true);
+    const toDevice: string[] = [];
+    const toHost: string[] = [];
+    let session: import('../../src/link/session/link-session.js').LinkSession | null = null;
+    let t = 0;
+    const { SimDevice } = await import('../../src/link/sim/sim-device.js');
+    const device = new SimDevice({ write: (b) => { toHost.push(b.toString('latin1')); session?.receive(b); }, seed: `neg-${maxProto}`, nowMs: () => t, maxProto });
+    const { LinkSession } = await import('../../src/link/session/link-session.js');
+    session = new LinkSession({ store, send: (f) => { toDevice.push(f); device.receive(Buffer.from(f, 'latin1')); }, nowMs: () => 1_796_000_000_000 + t });
+    session.connected();
+    for (let i = 0; i < 40; i++) {
+      await flush();
+      t += 50;
+      device.tick();
+      if (device.linked && i % 2 === 0) device.reading(device.randomReading());
+    }
+    await session.drain();
+    const v2 = /\*[0-9A-F]{10}\n$/;
+    const v1 = /\*[0-9A-F]{4}\n$/;
+    const lastHello = toHost.map((f) => f.startsWith('$HELLO,')).lastIndexOf(true);
+    for (const f of toHost.slice(lastHello)) expect(f).toMatch(maxProto === 2 ? v2 : v1);
+    if (maxProto === 1) for (const f of toDevice) expect(f).toMatch(v1);
+    const hellos = store.events.filter((e) => e.type === 'HELLO');
+    expect(hellos.map((h) => h.type === 'HELLO' && h.proto)).toEqual(maxProto === 2 ? [1, 2].slice(-hellos.length) : [1]);
+    const readings = store.events.filter((e) => e.type !== 'HELLO' && e.type !== 'ERR');
+    expect(readings.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(store.events.map((e) => `${e.boot}:${e.seq}`)).size).toBe(store.events.length);
+    expect(session.stats.conflicts + session.stats.suspects + session.stats.malformed + session.stats.badCrc).toBe(0);
+  });
+});
+
 describe('protocol v2: a hub reset on a v2 connection', () => {
   it('its v1 HELLO is not taken but answered with VER,2 and WHO; a hub that stays in v1 is taken after 8 tries', async () => {
     let nowMs = 0;
