@@ -3,6 +3,8 @@ module.exports = {
   forbidden: [
     { name: 'core-is-pure', severity: 'error', comment: 'src/core imports nothing outside core (no I/O, no node builtins)',
       from: { path: '^src/core' }, to: { pathNot: '^src/core|(^|/)node_modules/zod/' } },
+    { name: 'store-layer', severity: 'error', comment: 'src/store (durable logs) sits below link and app: core and node only',
+      from: { path: '^src/store' }, to: { path: '^(src/(vision|link|app|cli|ui)|electron)' } },
     { name: 'vision-layer', severity: 'error', from: { path: '^src/vision' },
       to: { path: '^(src/(link|app|cli|ui)|electron)' } },
     { name: 'link-layer', severity: 'error', from: { path: '^src/link' },

@@ -107,6 +107,8 @@ const ru = {
   noGame: 'Игра не открыта',
   records: 'записей',
   damaged: 'повреждённых',
+  sensorConflict: 'Датчики: сообщение {key} пришло дважды с разным содержанием — записано «{stored}», затем «{received}». Сохранены оба; проверьте, что было на столе.',
+  sensorSuspect: 'Датчики: сообщение {key} с номером не на своём месте («{received}»). Записано как подозрительное, в игру не принято.',
 };
 
 type Keys = keyof typeof ru;
@@ -214,6 +216,8 @@ const en: Record<Keys, string> = {
   noGame: 'No game open',
   records: 'records',
   damaged: 'damaged',
+  sensorConflict: 'Sensors: message {key} arrived twice with different content — stored “{stored}”, then “{received}”. Both kept; check what happened on the table.',
+  sensorSuspect: 'Sensors: message {key} has a number far out of place (“{received}”). Recorded as suspect, not taken into the game.',
 };
 
 /** Russian terms kept in both languages. */

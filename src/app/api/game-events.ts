@@ -134,6 +134,20 @@ export const GameEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setup-finished'), firstPlayer: PlayerId }).strict(),
   z.object({ type: z.literal('positions'), source: z.enum(['camera', 'manual', 'script']), models: z.array(Position) }).strict(),
   z.object({ type: z.literal('sensor'), reading: SensorReading }).strict(),
+  /**
+   * A hub message the link did not take as a reading: `conflict`, its (boot, seq) was stored with
+   * other content (both versions kept here); `suspect`, its seq lay far outside its boot's window.
+   * Shown to the referee; never changes the game.
+   */
+  z
+    .object({
+      type: z.literal('sensor-conflict'),
+      kind: z.enum(['conflict', 'suspect']),
+      key: z.string().regex(/^[0-9a-f]{8}:\d{1,5}$/),
+      stored: z.string().max(256).nullable(),
+      received: z.string().max(256),
+    })
+    .strict(),
   z.object({ type: z.literal('shot-opened'), shooterId: z.string().nullable() }).strict(),
   z.object({ type: z.literal('shot-corrected'), attribution: Attribution }).strict(),
   z

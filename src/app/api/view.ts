@@ -116,6 +116,8 @@ export const GameView = z.object({
   link: z.object({ status: z.enum(['none', 'connected', 'waiting', 'demo']), detail: z.string() }),
   demoAvailable: z.boolean(),
   warnings: z.array(z.string()),
+  /** Hub messages the link flagged: the same (boot, seq) with two contents, or a seq far out of place. */
+  sensorConflicts: z.array(z.object({ kind: z.enum(['conflict', 'suspect']), key: z.string(), stored: z.string().nullable(), received: z.string() })),
   readOnly: z.boolean(),
 });
 export type GameView = z.infer<typeof GameView>;

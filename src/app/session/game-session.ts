@@ -37,6 +37,11 @@ export class GameSession {
     this.state = foldGame(journal.records());
   }
 
+  /** Why this game cannot be written (its journal holds records of a newer version), or null. */
+  get readOnlyReason(): string | null {
+    return this.journal.readOnly;
+  }
+
   get current(): GameState {
     return this.state;
   }
@@ -69,6 +74,15 @@ export class GameSession {
     if (this.state.sensorKeys.has(reading.key)) return 'duplicate';
     this.append({ type: 'sensor', reading });
     return 'recorded';
+  }
+
+  /**
+   * Records a hub message the link flagged (conflict or suspect) once; returns once durable, so
+   * the link acknowledges it only then.
+   */
+  recordSensorConflict(c: { kind: 'conflict' | 'suspect'; key: string; stored: string | null; received: string }): void {
+    if (this.state.sensorConflicts.some((x) => x.key === c.key && x.received === c.received && x.kind === c.kind)) return;
+    this.append({ type: 'sensor-conflict', ...c });
   }
 
   /** Camera positions (or a scripted demo's) as they arrive. */

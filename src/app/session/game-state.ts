@@ -77,6 +77,8 @@ export interface GameState {
   lastSeq: number;
   /** Problems met while folding (a record that no longer fits): shown, never thrown. */
   warnings: string[];
+  /** Hub messages the link flagged (conflict, suspect): for the referee, never applied. */
+  sensorConflicts: { seq: number; kind: 'conflict' | 'suspect'; key: string; stored: string | null; received: string }[];
 }
 
 export function emptyState(): GameState {
@@ -95,6 +97,7 @@ export function emptyState(): GameState {
     history: [],
     lastSeq: 0,
     warnings: [],
+    sensorConflicts: [],
   };
 }
 
@@ -287,6 +290,9 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
       return;
     case 'sensor':
       applySensor(state, seq, e.reading);
+      return;
+    case 'sensor-conflict':
+      state.sensorConflicts.push({ seq, kind: e.kind, key: e.key, stored: e.stored, received: e.received });
       return;
     case 'shot-opened':
       if (!state.openShot) openShot(state, seq, e.shooterId, null);

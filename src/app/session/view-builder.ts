@@ -34,6 +34,8 @@ function summary(e: GameEvent): string {
       return `${e.attribution.targetId ?? '—'} hit=${e.attribution.hit} fell=${e.attribution.fell}`;
     case 'positions':
       return `${e.source} ×${e.models.length}`;
+    case 'sensor-conflict':
+      return `${e.kind} ${e.key}`;
     case 'undo':
       return `#${e.seq}`;
     case 'binding-set':
@@ -155,6 +157,7 @@ export function buildView(args: {
     canUndo: args.canUndo,
     link: args.link,
     demoAvailable: args.demoAvailable,
+    sensorConflicts: state.sensorConflicts.slice(-10).map((c) => ({ kind: c.kind, key: c.key, stored: c.stored, received: c.received })),
     warnings: [...state.warnings.slice(-5), ...(table && !table.ok ? [table.problem] : [])],
     readOnly: args.readOnly,
   };

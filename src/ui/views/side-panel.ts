@@ -274,6 +274,9 @@ export function sidePanel(v: GameView, send: Send): HTMLElement {
     { class: 'panel' },
     turnSection(v, send),
     ...v.warnings.map((w) => h('div', { class: 'warn' }, w)),
+    ...v.sensorConflicts.map((c) =>
+      h('div', { class: 'warn', 'data-testid': 'sensor-conflict' }, t(c.kind === 'conflict' ? 'sensorConflict' : 'sensorSuspect').replace('{key}', c.key).replace('{stored}', c.stored ?? '').replace('{received}', c.received)),
+    ),
     shotSection(v, send),
     lastResult(v),
     selectionSection(v, send),
