@@ -151,6 +151,7 @@ export function buildView(args: {
     canUndo: args.canUndo,
     link: args.link,
     demoAvailable: args.demoAvailable,
+    heard: state.heard,
     warnings: [...state.warnings.slice(-5), ...(table && !table.ok ? [table.problem] : [])],
     readOnly: args.readOnly,
   };

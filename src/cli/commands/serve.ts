@@ -7,6 +7,7 @@ import { AppController } from '../../app/app-controller.js';
 import { bundledDemo } from '../../app/demo/bundled-demo.js';
 import { connectHub } from '../../app/link/hub-link.js';
 import { createAppServer } from '../../app/server/http-server.js';
+import { CalibrationFiles } from '../../app/setup/calibration-files.js';
 import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
 import { readJsonInput } from '../read-input.js';
@@ -60,7 +61,7 @@ export async function run(args: string[]): Promise<number> {
   if ((tablePath === undefined) !== (cameraPath === undefined)) throw new CliError('--table and --camera go together');
   const cameraFiles = tablePath !== undefined && cameraPath !== undefined ? { profile: await readJsonInput(tablePath), camera: await readJsonInput(cameraPath) } : null;
   const openCvFile = createRequire(import.meta.url).resolve('@techstark/opencv-js');
-  const { server, stop } = createAppServer({ app, uiDir, cameraFiles, openCvFile });
+  const { server, stop } = createAppServer({ app, uiDir, cameraFiles, openCvFile, calibration: new CalibrationFiles(dataDir) });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) => fail(new CliError(e.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : `cannot listen on ${host}:${port} (${e.code ?? e.message})`)));
     server.listen(port, host, () => ok());
