@@ -21,3 +21,4 @@ export { PortOpenError } from './transport/serial-port-link.js';
 export { JsonlStore, type RecordHistory } from './record/jsonl-store.js';
 export { parseRecordLine, toRecordLine } from './record-line.js';
 export { formatStats } from './format-stats.js';
+export { listSerialPorts, type SerialPortChoice } from './transport/list-ports.js';

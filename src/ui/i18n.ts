@@ -138,6 +138,10 @@ const ru = {
   wzChooseModel: 'модель…',
   wzHeard: 'Датчики: нажмите пускатель или датчик цели',
   wzNothingHeard: 'пока ничего не слышно',
+  wzHub: 'Хаб датчиков',
+  wzPortChoose: 'порт…',
+  wzPortNone: 'устройств не найдено: укажите путь',
+  wzConnect: 'Подключить',
 };
 
 type Keys = keyof typeof ru;
@@ -276,6 +280,10 @@ const en: Record<Keys, string> = {
   wzChooseModel: 'model…',
   wzHeard: 'Sensors: press a launcher or a target sensor',
   wzNothingHeard: 'nothing heard yet',
+  wzHub: 'Sensor hub',
+  wzPortChoose: 'port…',
+  wzPortNone: 'no devices found: type a path',
+  wzConnect: 'Connect',
 };
 
 /** Russian terms kept in both languages. */

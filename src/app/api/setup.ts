@@ -40,6 +40,8 @@ export const SetupRequest = z.discriminatedUnion('type', [
   z.object({ type: z.literal('save-table-check'), check: TableCheck }).strict(),
   /** Serial devices the machine has (Electron: serialport's list; a browser gets an empty list). */
   z.object({ type: z.literal('serial-ports') }).strict(),
+  /** Opens the sensor hub on this port (a listed device or a pty's path), replacing the one open. */
+  z.object({ type: z.literal('connect-serial'), path: z.string().min(1).max(200) }).strict(),
 ]);
 export type SetupRequest = z.infer<typeof SetupRequest>;
 

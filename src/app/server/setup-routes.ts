@@ -44,7 +44,7 @@ export async function setupRoute(
       return true;
     }
     const reply = await files.handle(r.data);
-    json(res, reply.ok ? 200 : 400, r.data.type === 'serial-ports' && reply.ok ? { ...reply, ports: [] } : reply);
+    json(res, reply.ok ? 200 : 400, reply);
     return true;
   }
   return false;

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SetupStatus, TableCheck, type Paper, type SetupReply, type SetupRequest } from '../api/setup.js';
+import { SetupStatus, TableCheck, type Paper, type SerialPorts, type SetupReply, type SetupRequest } from '../api/setup.js';
 import { cameraFileFromIntrinsics } from '../../vision/camera-file.js';
 import { DEFAULT_CHARUCO } from '../../vision/charuco.js';
 import { parseCameraFile, parseTableProfile } from '../../vision/parse-files.js';
@@ -18,10 +18,19 @@ const MAX_FILE_BYTES = 1024 * 1024;
  * written whole (temp + rename) and read back through vision's parsers, so a damaged file makes
  * its step due again instead of breaking the camera.
  */
+/** The front end's hub: `serve` and the Electron main process each own theirs. */
+export interface HubControl {
+  list(): Promise<SerialPorts>;
+  connect(path: string): Promise<{ ok: true } | { ok: false; problem: string }>;
+}
+
 export class CalibrationFiles {
   readonly dir: string;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    private readonly hub: HubControl | null = null,
+  ) {
     this.dir = join(dataDir, 'calibration');
   }
 
@@ -83,8 +92,14 @@ export class CalibrationFiles {
     try {
       switch (req.type) {
         case 'status':
-        case 'serial-ports':
           return { ok: true, status: this.status() };
+        case 'serial-ports':
+          return { ok: true, status: this.status(), ports: this.hub ? await this.hub.list() : [] };
+        case 'connect-serial': {
+          if (!this.hub) return { ok: false, problem: 'this front end cannot open a sensor hub' };
+          const r = await this.hub.connect(req.path);
+          return r.ok ? { ok: true, status: this.status() } : r;
+        }
         case 'print': {
           const profile = defaultTableProfile({ widthMm: req.widthMm, depthMm: req.depthMm });
           const anchors = new Set(profile.anchors.markers.map((m) => m.id));

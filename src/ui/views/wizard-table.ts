@@ -36,6 +36,8 @@ export class TableSteps {
   /** What the live panel and the bind step last showed: redraw only when it changes. */
   private liveKey = '';
   private bindKey = '';
+  private ports: { path: string; label: string }[] | null = null;
+  private readonly portPath = h('input', { class: 'wz-port-path', placeholder: '/dev/ttyUSB0, /tmp/ttyV0…', 'data-testid': 'wz-port-path' });
 
   constructor(
     private readonly deps: WizardDeps,
@@ -169,6 +171,14 @@ export class TableSteps {
     if (!v || v.phase !== 'setup') return h('p', { class: 'warn', 'data-testid': 'wz-need-game' }, t('wzNeedGame'));
     void this.start();
     this.bindKey = '';
+    if (this.ports === null) {
+      this.ports = [];
+      void this.deps.setup.request({ type: 'serial-ports' }).then((r) => {
+        if (r.ok && r.ports) this.ports = r.ports;
+        this.bindKey = '';
+        this.updateBind();
+      });
+    }
     queueMicrotask(() => this.updateBind());
     return this.bindHost;
   }
@@ -177,10 +187,10 @@ export class TableSteps {
   updateBind(): void {
     const v = this.deps.view();
     if (!v || v.phase !== 'setup' || !this.bindHost.isConnected) return;
-    const key = JSON.stringify([v.revision, this.picked, (this.last?.tags ?? []).map((x) => [x.id, Math.round(x.x_mm / 5), Math.round(x.y_mm / 5)])]);
+    const key = JSON.stringify([v.revision, v.link, this.ports, this.picked, (this.last?.tags ?? []).map((x) => [x.id, Math.round(x.x_mm / 5), Math.round(x.y_mm / 5)])]);
     if (key === this.bindKey) return;
     this.bindKey = key;
-    this.bindHost.replaceChildren(h('div', { class: 'wz-split' }, this.tableMap(v), h('div', { class: 'wz-stats' }, this.tagPanel(v), this.sensorPanel(v), this.bindingsTable(v))));
+    this.bindHost.replaceChildren(h('div', { class: 'wz-split' }, this.tableMap(v), h('div', { class: 'wz-stats' }, this.hubPanel(v), this.tagPanel(v), this.sensorPanel(v), this.bindingsTable(v))));
   }
 
   private tableMap(v: GameView): HTMLElement {
@@ -269,6 +279,36 @@ export class TableSteps {
       );
     });
     return h('div', {}, h('h3', {}, t('wzHeard')), ...(rows.length > 0 ? rows : [h('p', { class: 'muted' }, t('wzNothingHeard'))]));
+  }
+
+  /** The hub's port: a device the machine lists, or a path typed in (ptys are not listed). */
+  private hubPanel(v: GameView): HTMLElement {
+    const list = h(
+      'select',
+      { 'data-testid': 'wz-ports', onchange: () => (this.portPath.value = list.value) },
+      option('', this.ports && this.ports.length > 0 ? t('wzPortChoose') : t('wzPortNone')),
+      ...(this.ports ?? []).map((p) => option(p.path, `${p.path} · ${p.label}`, p.path === this.portPath.value)),
+    );
+    const connect = h(
+      'button',
+      {
+        'data-testid': 'wz-connect',
+        onclick: async () => {
+          const path = this.portPath.value.trim();
+          if (path === '') return;
+          const r = await this.deps.setup.request({ type: 'connect-serial', path });
+          if (!r.ok) this.deps.toast(r.problem);
+        },
+      },
+      t('wzConnect'),
+    );
+    return h(
+      'div',
+      {},
+      h('h3', {}, t('wzHub')),
+      h('div', { class: 'row' }, list, this.portPath, connect),
+      h('div', { class: 'muted', 'data-testid': 'wz-link' }, `${t('link')}: ${v.link.status === 'none' ? '—' : `${v.link.status} ${v.link.detail}`}`),
+    );
   }
 
   private bindingsTable(v: GameView): HTMLElement {

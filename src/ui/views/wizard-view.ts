@@ -32,6 +32,7 @@ export class Wizard {
   private step: WizardStep = 'print';
   private status: SetupStatus | null = null;
   private paper: Paper = 'a4';
+  private printed = false;
   private readonly camera: CameraStep;
   private readonly table: TableSteps;
 
@@ -119,7 +120,7 @@ export class Wizard {
 
   /** The step's file was there before the step was worked on: going on is skipping it. */
   private stepUntouched(): boolean {
-    return this.step === 'camera' ? !this.camera.active : this.step === 'table' ? !this.table.active : true;
+    return this.step === 'camera' ? !this.camera.active : this.step === 'table' ? !this.table.active : !this.printed;
   }
 
   private printStep(): HTMLElement {
@@ -137,6 +138,7 @@ export class Wizard {
         onclick: async () => {
           make.disabled = true;
           const r = await this.deps.setup.request({ type: 'print', paper: this.paper, widthMm: Number(width.value), depthMm: Number(depth.value) });
+          this.printed = r.ok;
           if (!r.ok) this.deps.toast(r.problem);
           else if (this.deps.setup.desktop) this.deps.toast(t('wzPdfOpened'));
           await this.refresh();
