@@ -3,7 +3,7 @@ import type { SetupStatus } from '../../app/api/setup.js';
 import { CameraFeed, type CharucoSeen } from '../camera/camera-feed.js';
 import { h, option } from '../dom.js';
 import { t } from '../i18n.js';
-import type { WizardDeps } from './wizard-view.js';
+import type { WizardDeps } from './wizard-deps.js';
 
 /** The board `shagomer markers` prints (src/vision/charuco.ts DEFAULT_CHARUCO). */
 const BOARD = 'charuco:7x5:30:22:DICT_4X4_50';
@@ -27,6 +27,10 @@ export class CameraStep {
   private readonly overlay = h('canvas', { class: 'wz-overlay', 'data-testid': 'wz-coverage' });
   private readonly stats = h('div', { class: 'wz-stats', 'data-testid': 'wz-camera-stats' });
   private saved = false;
+  /** Kept across redraws (a frame's answer redraws the figures several times a second). */
+  private readonly captureButton = h('button', { 'data-testid': 'wz-capture', onclick: () => this.feed?.capture() }, '');
+  private readonly saveButton = h('button', { class: 'primary', 'data-testid': 'wz-save-camera', onclick: () => void this.save() }, '');
+  private readonly figures = h('div', { class: 'wz-figures' });
 
   constructor(
     private readonly deps: WizardDeps,
@@ -125,8 +129,12 @@ export class CameraStep {
     const rms = s?.rmsPx ?? null;
     const missing = s ? s.coverage.filter((c) => c === 0).length : COVERAGE_COLS * COVERAGE_ROWS;
     const canSave = rms !== null && rms <= MAX_RMS_PX && (s?.views ?? 0) >= MIN_VIEWS && this.camera() !== null;
-    const saveButton = h('button', { class: 'primary', 'data-testid': 'wz-save-camera', disabled: !canSave, onclick: () => void this.save() }, t('wzSaveCamera'));
-    this.stats.replaceChildren(
+    this.saveButton.textContent = t('wzSaveCamera');
+    this.saveButton.disabled = !canSave;
+    this.captureButton.textContent = t('wzCapture');
+    this.captureButton.disabled = !this.feed;
+    if (!this.stats.contains(this.saveButton)) this.stats.replaceChildren(this.figures, h('div', { class: 'row' }, this.captureButton, this.saveButton));
+    this.figures.replaceChildren(
       ...([
       h('div', { class: 'muted' }, t('wzCameraIntro')),
       h('div', {}, `${t('wzViews')}: `, h('b', { 'data-testid': 'wz-views' }, String(s?.views ?? 0)), ` · ${t('wzMissing')}: `, h('b', { 'data-testid': 'wz-missing' }, `${missing} / ${COVERAGE_COLS * COVERAGE_ROWS}`)),
@@ -134,7 +142,6 @@ export class CameraStep {
       this.rmsHistory.length > 0 ? h('div', { class: 'muted wz-history', 'data-testid': 'wz-rms-history' }, this.rmsHistory.map((r, i) => `${i + MIN_VIEWS}: ${r.toFixed(3)}`).join(' · ')) : null,
       s && !s.kept && s.refused ? h('div', { class: 'warn', 'data-testid': 'wz-refused' }, `${t('wzRefused')}: ${s.refused}`) : s?.kept ? h('div', { class: 'pill ok' }, t('wzKept')) : null,
       s && s.rejected.length > 0 ? h('div', { class: 'warn', 'data-testid': 'wz-rejected' }, `${t('wzRejected')}: ${s.rejected.map((r) => `${r.name} (${r.reason})`).join('; ')}`) : null,
-      h('div', { class: 'row' }, h('button', { 'data-testid': 'wz-capture', disabled: !this.feed, onclick: () => this.feed?.capture() }, t('wzCapture')), saveButton),
       canSave ? null : h('div', { class: 'muted' }, t('wzNeedRms')),
       ] as (HTMLElement | null)[]).filter((x): x is HTMLElement => x !== null),
     );

@@ -3,7 +3,7 @@ import type { GameView, ModelView } from '../../app/api/view.js';
 import { CameraFeed } from '../camera/camera-feed.js';
 import { h, option } from '../dom.js';
 import { t } from '../i18n.js';
-import type { WizardDeps } from './wizard-view.js';
+import type { WizardDeps } from './wizard-deps.js';
 
 /** The ruler check's distance: two tags laid 50 cm apart. */
 const RULER_MM = 500;
@@ -37,6 +37,8 @@ export class TableSteps {
   private liveKey = '';
   private bindKey = '';
   private ports: { path: string; label: string }[] | null = null;
+  private readonly saveButton = h('button', { class: 'primary', 'data-testid': 'wz-save-table', onclick: () => void this.saveCheck() }, '');
+  private readonly figures = h('div', {});
   private readonly portPath = h('input', { class: 'wz-port-path', placeholder: '/dev/ttyUSB0, /tmp/ttyV0…', 'data-testid': 'wz-port-path' });
 
   constructor(
@@ -127,7 +129,7 @@ export class TableSteps {
     const l = this.last;
     const ids = (l?.tags ?? []).map((x) => x.id);
     const pair = this.rulerPair();
-    const key = JSON.stringify([ids, pair, l?.anchorsFound, l?.reprojectionPx.toFixed(2), l?.cameraHeightMm?.toFixed(0), this.measured()?.measuredMm.toFixed(1), this.live.dataset.problem, this.live.isConnected]);
+    const key = JSON.stringify([ids, pair, l?.anchorsFound, l?.reprojectionPx.toFixed(2), l?.cameraHeightMm?.toFixed(0), this.measured()?.measuredMm.toFixed(1), this.live.dataset.problem]);
     if (key === this.liveKey) return;
     this.liveKey = key;
     const pick = (k: 0 | 1): HTMLSelectElement => {
@@ -141,7 +143,10 @@ export class TableSteps {
     const m = this.measured();
     const off = m ? m.measuredMm - m.expectedMm : null;
     const problem = this.live.dataset.problem;
-    this.live.replaceChildren(
+    this.saveButton.textContent = t('wzSaveTable');
+    this.saveButton.disabled = !l || l.cameraHeightMm === null;
+    if (!this.live.contains(this.saveButton)) this.live.replaceChildren(this.figures, h('div', { class: 'row' }, this.saveButton));
+    this.figures.replaceChildren(
       ...([
       h('div', { class: 'muted' }, t('wzTableIntro')),
       h(
@@ -161,7 +166,6 @@ export class TableSteps {
         m && off !== null ? `${t('wzMeasuredDist')} ${(m.measuredMm / 10).toFixed(1)} cm (${m.measuredMm.toFixed(1)} mm), ${t('wzOff')} ${off >= 0 ? '+' : '−'}${Math.abs(off).toFixed(1)} mm` : t('wzRulerWaiting'),
       ),
       problem && !l ? h('div', { class: 'warn' }, problem) : null,
-      h('div', { class: 'row' }, h('button', { class: 'primary', 'data-testid': 'wz-save-table', disabled: !l || l.cameraHeightMm === null, onclick: () => void this.saveCheck() }, t('wzSaveTable'))),
       ] as (HTMLElement | null)[]).filter((x): x is HTMLElement => x !== null),
     );
   }
@@ -187,7 +191,7 @@ export class TableSteps {
   updateBind(): void {
     const v = this.deps.view();
     if (!v || v.phase !== 'setup' || !this.bindHost.isConnected) return;
-    const key = JSON.stringify([v.revision, v.link, this.ports, this.picked, (this.last?.tags ?? []).map((x) => [x.id, Math.round(x.x_mm / 5), Math.round(x.y_mm / 5)])]);
+    const key = JSON.stringify([v.revision, v.link, this.ports, this.picked, (this.last?.tags ?? []).map((x) => [x.id, Math.round(x.x_mm / 20), Math.round(x.y_mm / 20)])]);
     if (key === this.bindKey) return;
     this.bindKey = key;
     this.bindHost.replaceChildren(h('div', { class: 'wz-split' }, this.tableMap(v), h('div', { class: 'wz-stats' }, this.hubPanel(v), this.tagPanel(v), this.sensorPanel(v), this.bindingsTable(v))));

@@ -1,25 +1,14 @@
-import type { Intent } from '../../app/api/intents.js';
 import type { Paper, SetupStatus } from '../../app/api/setup.js';
-import type { GameView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
 import { t } from '../i18n.js';
-import type { SetupClient } from '../setup-client.js';
 import { CameraStep } from './wizard-camera.js';
 import { TableSteps } from './wizard-table.js';
+import type { WizardDeps } from './wizard-deps.js';
 
 export type WizardStep = 'print' | 'camera' | 'table' | 'bind';
 const STEPS: WizardStep[] = ['print', 'camera', 'table', 'bind'];
 const LABEL = { print: 'wzPrint', camera: 'wzCamera', table: 'wzTable', bind: 'wzBind' } as const;
 
-export interface WizardDeps {
-  setup: SetupClient;
-  send(intent: Intent): void;
-  view(): GameView | null;
-  cameraFiles(): Promise<{ profile: unknown; camera: unknown } | null>;
-  openCvUrl(): string;
-  toast(text: string): void;
-  close(): void;
-}
 
 /**
  * The set-up wizard: print the sheets, calibrate the camera live, check the table, bind tags
