@@ -22,6 +22,7 @@ export class Wizard {
   private status: SetupStatus | null = null;
   private paper: Paper = 'a4';
   private printed = false;
+  private bindDone = false;
   private readonly camera: CameraStep;
   private readonly table: TableSteps;
 
@@ -47,7 +48,10 @@ export class Wizard {
 
   /** A new game view: the bind step redraws with its models and the sensors heard. */
   update(): void {
-    if (this.step === 'bind') this.table.updateBind();
+    if (this.step !== 'bind') return;
+    // The progress bar marks the step done once every model has its tag.
+    if (this.done('bind') !== this.bindDone) this.render();
+    else this.table.updateBind();
   }
 
   private done(step: WizardStep): boolean {
@@ -74,6 +78,7 @@ export class Wizard {
 
   render(): void {
     const i = STEPS.indexOf(this.step);
+    this.bindDone = this.done('bind');
     const progress = h(
       'ol',
       { class: 'wz-progress', 'data-testid': 'wizard-progress' },
