@@ -142,6 +142,10 @@ const ru = {
   wzPortChoose: 'порт…',
   wzPortNone: 'устройств не найдено: укажите путь',
   wzConnect: 'Подключить',
+  wzTagsInView: 'Метки в кадре',
+  wzTagSize: 'метки',
+  unitMm: 'мм',
+  unitCm: 'см',
 };
 
 type Keys = keyof typeof ru;
@@ -284,6 +288,10 @@ const en: Record<Keys, string> = {
   wzPortChoose: 'port…',
   wzPortNone: 'no devices found: type a path',
   wzConnect: 'Connect',
+  wzTagsInView: 'Tags in view',
+  wzTagSize: 'tags',
+  unitMm: 'mm',
+  unitCm: 'cm',
 };
 
 /** Russian terms kept in both languages. */

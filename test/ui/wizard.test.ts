@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, launchChromium, ptyPair, ROOT, serve, stop, until, type Served } from './harness.js';
 import { CAMERA, TAGS, writeWizardY4m } from './wizard-frames.js';
@@ -33,6 +34,11 @@ async function addModel(p: Page, player: 'A' | 'B', preset: string, name: string
   await p.getByTestId('add-name').fill(name);
   await p.getByTestId('add-model').click();
   await p.locator('[data-testid=army] tr').nth(rows).waitFor({ timeout: 5000 });
+}
+
+/** A step's screenshot for docs/, as a palette PNG (a camera image is ~700 kB in full colour). */
+async function shot(p: Page, name: string): Promise<void> {
+  await sharp(await p.screenshot()).png({ palette: true, colours: 128, effort: 8 }).toFile(join(DOCS, `wizard-${name}.png`));
 }
 
 const model = (p: Page, id: string) => p.evaluate((m) => window.__shagomer?.view()?.models.find((x) => x.id === m) ?? null, id);
@@ -77,7 +83,7 @@ describe('set-up wizard in Chromium', () => {
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     expect(existsSync(join(calibration, 'table.json'))).toBe(true);
     expect(await page.getByTestId('wz-step-print').getAttribute('class')).toContain('done');
-    await page.screenshot({ path: join(DOCS, 'wizard-print.png') });
+    await shot(page, 'print');
     await page.getByTestId('wz-next').click();
 
     // 2. Camera: views taken live, RMS after each, refusals named, the camera file saved.
@@ -103,7 +109,7 @@ describe('set-up wizard in Chromium', () => {
     const rms = Number((await text(page, 'wz-rms')).replace(' px', ''));
     expect(rms).toBeLessThan(1);
     expect(Number((await text(page, 'wz-missing')).split(' / ')[0])).toBeLessThan(24);
-    await page.screenshot({ path: join(DOCS, 'wizard-camera.png') });
+    await shot(page, 'camera');
     await page.getByTestId('wz-save-camera').click();
     await page.getByTestId('wz-camera-file').waitFor();
     const saved = JSON.parse(readFileSync(join(calibration, 'camera.json'), 'utf8')) as { image_size: number[]; camera_matrix: number[][]; rms_px: number };
@@ -115,22 +121,22 @@ describe('set-up wizard in Chromium', () => {
     await page.getByTestId('wz-next').click();
 
     // 3. Table: all four anchors, a small reprojection error, the camera 1600 mm up, the ruler.
-    await page.waitForFunction(() => /cm/.test(document.querySelector('[data-testid=wz-height]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => /см/.test(document.querySelector('[data-testid=wz-height]')?.textContent ?? ''), undefined, { timeout: 60_000 });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=wz-ruler-a] option').length >= 4, undefined, { timeout: 60_000 });
     await page.getByTestId('wz-ruler-a').selectOption('10');
     await page.getByTestId('wz-ruler-b').selectOption('11');
     expect(await text(page, 'wz-anchors')).toMatch(/0 ✓.*1 ✓.*2 ✓.*3 ✓/);
     const reprojection = Number((await text(page, 'wz-reprojection')).replace(' px', ''));
     expect(reprojection).toBeLessThan(1);
-    const heightCm = Number((await text(page, 'wz-height')).replace(' cm', ''));
+    const heightCm = Number((await text(page, 'wz-height')).replace(' см', ''));
     expect(Math.abs(heightCm - 160)).toBeLessThan(1.6);
     const ruler = await text(page, 'wz-ruler');
-    const m = /\((\d+\.\d) mm\), отклонение ([+−])(\d+\.\d) mm/.exec(ruler);
+    const m = /\((\d+\.\d) мм\), отклонение ([+−])(\d+\.\d) мм/.exec(ruler);
     expect(m, ruler).not.toBeNull();
     const measured = Number(m?.[1]);
     expect(Math.abs(measured - 500)).toBeLessThan(3);
     expect(Math.abs(Number(m?.[3]) - Math.abs(measured - 500))).toBeLessThan(0.11);
-    await page.screenshot({ path: join(DOCS, 'wizard-table.png') });
+    await shot(page, 'table');
     await page.getByTestId('wz-save-table').click();
     await page.getByTestId('wz-table-file').waitFor();
     const check = JSON.parse(readFileSync(join(calibration, 'table-check.json'), 'utf8')) as { ruler: { tagA: number; tagB: number; measuredMm: number } };
@@ -197,7 +203,7 @@ describe('set-up wizard in Chromium', () => {
     expect(await model(page, 'A1')).toMatchObject({ tag: 10, launcherNode: 'L1', hitNode: null });
     expect(await model(page, 'B1')).toMatchObject({ tag: 20, hitNode: 'V2', tiltNode: 'V2T', launcherNode: null });
     expect(await page.getByTestId('wz-step-bind').getAttribute('class')).toContain('done');
-    await page.screenshot({ path: join(DOCS, 'wizard-bind.png') });
+    await shot(page, 'bind');
 
     // Every binding is a record in the game's journal.
     const gameId = await page.evaluate(() => window.__shagomer?.view()?.gameId ?? '');

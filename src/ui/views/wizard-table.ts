@@ -77,6 +77,8 @@ export class TableSteps {
       });
       await feed.start(files, this.deps.openCvUrl());
       this.feed = feed;
+      this.starting = false;
+      await this.changed();
     } catch (e) {
       this.deps.toast(`${t('cameraOff')}: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -120,7 +122,7 @@ export class TableSteps {
     return h(
       'div',
       {},
-      check ? h('p', { class: 'muted', 'data-testid': 'wz-table-file' }, `${t('wzTableSaved')}: ${check.reprojectionPx.toFixed(2)} px · ${(check.cameraHeightMm / 10).toFixed(1)} cm${check.ruler ? ` · ${t('wzRulerShort')} ${(check.ruler.measuredMm / 10).toFixed(1)} cm` : ''}`) : null,
+      check ? h('p', { class: 'muted', 'data-testid': 'wz-table-file' }, `${t('wzTableSaved')}: ${check.reprojectionPx.toFixed(2)} px · ${(check.cameraHeightMm / 10).toFixed(1)} ${t('unitCm')}${check.ruler ? ` · ${t('wzRulerShort')} ${(check.ruler.measuredMm / 10).toFixed(1)} ${t('unitCm')}` : ''}`) : null,
       h('div', { class: 'wz-split' }, video ? h('div', { class: 'wz-preview' }, video) : h('div', { class: 'wz-preview empty muted' }, t('wzStarting')), this.live),
     );
   }
@@ -156,14 +158,14 @@ export class TableSteps {
         ...this.anchorsExpected.map((id) => h('span', { class: `pill ${l?.anchorsFound.includes(id) ? 'ok' : 'bad'}` }, `${id} ${l?.anchorsFound.includes(id) ? '✓' : '✗'}`)),
       ),
       h('div', {}, `${t('wzReprojection')}: `, h('b', { 'data-testid': 'wz-reprojection' }, l ? `${l.reprojectionPx.toFixed(2)} px` : '—')),
-      h('div', {}, `${t('wzHeight')}: `, h('b', { 'data-testid': 'wz-height' }, l?.cameraHeightMm != null ? `${(l.cameraHeightMm / 10).toFixed(1)} cm` : '—')),
-      h('div', {}, `${t('tagsSeen')}: ${ids.length > 0 ? ids.join(', ') : '—'}`),
+      h('div', {}, `${t('wzHeight')}: `, h('b', { 'data-testid': 'wz-height' }, l?.cameraHeightMm != null ? `${(l.cameraHeightMm / 10).toFixed(1)} ${t('unitCm')}` : '—')),
+      h('div', {}, `${t('wzTagsInView')}: ${ids.length > 0 ? ids.join(', ') : '—'}`),
       h('h3', {}, t('wzRuler')),
       h('div', { class: 'row' }, pick(0), '↔', pick(1)),
       h(
         'div',
         { 'data-testid': 'wz-ruler' },
-        m && off !== null ? `${t('wzMeasuredDist')} ${(m.measuredMm / 10).toFixed(1)} cm (${m.measuredMm.toFixed(1)} mm), ${t('wzOff')} ${off >= 0 ? '+' : '−'}${Math.abs(off).toFixed(1)} mm` : t('wzRulerWaiting'),
+        m && off !== null ? `${t('wzMeasuredDist')} ${(m.measuredMm / 10).toFixed(1)} ${t('unitCm')} (${m.measuredMm.toFixed(1)} ${t('unitMm')}), ${t('wzOff')} ${off >= 0 ? '+' : '−'}${Math.abs(off).toFixed(1)} ${t('unitMm')}` : t('wzRulerWaiting'),
       ),
       problem && !l ? h('div', { class: 'warn' }, problem) : null,
       ] as (HTMLElement | null)[]).filter((x): x is HTMLElement => x !== null),

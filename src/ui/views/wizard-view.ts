@@ -123,7 +123,7 @@ export class Wizard {
     const size = s?.tableMm ?? (game && game.phase !== 'empty' ? game.table : { widthMm: 1800, depthMm: 1200 });
     const width = h('input', { type: 'number', min: 300, max: 5000, value: size.widthMm, 'data-testid': 'wz-table-width', style: 'width:90px' });
     const depth = h('input', { type: 'number', min: 300, max: 5000, value: size.depthMm, 'data-testid': 'wz-table-depth', style: 'width:90px' });
-    const paper = h('select', { 'data-testid': 'wz-paper', onchange: () => ((this.paper = paper.value === 'letter' ? 'letter' : 'a4'), this.render()) }, option('a4', 'A4 (210 × 297 mm)', this.paper === 'a4'), option('letter', 'Letter (8.5 × 11 in)', this.paper === 'letter'));
+    const paper = h('select', { 'data-testid': 'wz-paper', onchange: () => ((this.paper = paper.value === 'letter' ? 'letter' : 'a4'), this.render()) }, option('a4', `A4 (210 × 297 ${t('unitMm')})`, this.paper === 'a4'), option('letter', 'Letter (8.5 × 11 in)', this.paper === 'letter'));
     const make = h(
       'button',
       {
@@ -147,7 +147,7 @@ export class Wizard {
       h('p', {}, t('wzPrintIntro')),
       h('div', { class: 'row' }, h('label', {}, t('wzTableSize')), width, '×', depth, h('label', {}, t('wzPaper')), paper, make),
       href && !this.deps.setup.desktop ? h('div', { class: 'row' }, h('a', { href, target: '_blank', 'data-testid': 'wz-open-pdf', class: 'button' }, `${t('wzOpenPdf')} (${this.paper === 'a4' ? 'A4' : 'Letter'})`)) : null,
-      s?.print ? h('p', { class: 'muted', 'data-testid': 'wz-print-files' }, `${t('wzPrintFiles')}: ${s.folder} · ${s.tableMm?.widthMm ?? ''}×${s.tableMm?.depthMm ?? ''} mm · ${t('tag')} ${s.tagMm ?? ''} mm`) : null,
+      s?.print ? h('p', { class: 'muted', 'data-testid': 'wz-print-files' }, `${t('wzPrintFiles')}: ${s.folder} · ${t('wzTable')} ${s.tableMm?.widthMm ?? ''} × ${s.tableMm?.depthMm ?? ''} ${t('unitMm')} · ${t('wzTagSize')} ${s.tagMm ?? ''} ${t('unitMm')}`) : null,
       h('p', { class: 'wz-check' }, t('wzPrintCheck')),
     );
   }
