@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COVERAGE_COLS, COVERAGE_ROWS } from '../../src/app/api/camera-worker-messages.js';
 import { LiveCalibration } from '../../src/ui/camera/live-calibration.js';
+import { refusalText } from '../../src/ui/views/refusal-text.js';
 import type { OpenCv } from '../../src/vision/cv-types.js';
 import { loadOpenCvNode } from '../../src/vision/opencv-node.js';
 import { charucoViews, renderCharucoView, webcamIntrinsics, type RawImage } from '../synthetic/index.js';
@@ -33,12 +34,16 @@ describe('LiveCalibration', () => {
       const blank = { width: 960, height: 540, data: new Uint8ClampedArray(960 * 540 * 4).fill(180) };
       const none = live.frame(blank, false);
       expect(none).toMatchObject({ kept: false, refused: 'no board found', views: 0, rmsPx: null });
+      // The wizard shows it in Russian (the default language).
+      expect(refusalText(none.refused ?? '')).toBe('доска не найдена');
 
       const first = live.frame(frame(frames[0] as RawImage), false);
       expect(first).toMatchObject({ kept: true, refused: null, views: 1, rmsPx: null });
       expect(first.corners.length).toBeGreaterThan(8);
       // The same picture again adds nothing, unless the user asks for it.
-      expect(live.frame(frame(frames[0] as RawImage), false)).toMatchObject({ kept: false, refused: 'close to view 1 already kept: move or tilt the board' });
+      const again = live.frame(frame(frames[0] as RawImage), false);
+      expect(again).toMatchObject({ kept: false, refused: 'close to view 1 already kept: move or tilt the board' });
+      expect(refusalText(again.refused ?? '')).toBe('почти как кадр 1: сдвиньте или наклоните доску');
 
       const rms: number[] = [];
       for (const img of frames.slice(1)) {

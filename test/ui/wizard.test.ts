@@ -94,7 +94,7 @@ describe('set-up wizard in Chromium', () => {
     const end = Date.now() + 150_000;
     for (;;) {
       const refused = page.getByTestId('wz-refused');
-      if (await refused.count()) refusals.add(((await refused.textContent()) ?? '').replace(/view \d+/, 'view N'));
+      if (await refused.count()) refusals.add(((await refused.textContent()) ?? '').replace(/кадр \d+/, 'кадр N'));
       const rms = await text(page, 'wz-rms');
       if (rms !== '—' && rmsSeen[rmsSeen.length - 1] !== rms) rmsSeen.push(rms);
       const views = Number(await text(page, 'wz-views'));
@@ -104,7 +104,7 @@ describe('set-up wizard in Chromium', () => {
     }
     // Each picture plays for a second and loops: repeats are refused as close to a kept view,
     // and the table frames have no board.
-    expect([...refusals].join(' | ')).toMatch(/no board found|close to view N/);
+    expect([...refusals].join(' | ')).toMatch(/доска не найдена|почти как кадр N: сдвиньте или наклоните доску/);
     expect(rmsSeen.length).toBeGreaterThan(1);
     const rms = Number((await text(page, 'wz-rms')).replace(' px', ''));
     expect(rms).toBeLessThan(1);

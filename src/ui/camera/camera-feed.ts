@@ -37,6 +37,8 @@ export class CameraFeed {
   private busy = false;
   private lastProblem = '';
   private charuco = false;
+  /** The frame the worker is looking at (or last looked at): its answer belongs to this picture. */
+  analysedFrame: OffscreenCanvas | null = null;
   private captureNext = false;
 
   constructor(private readonly events: CameraFeedEvents) {
@@ -106,6 +108,7 @@ export class CameraFeed {
     ctx.drawImage(v, 0, 0);
     const img = ctx.getImageData(0, 0, v.videoWidth, v.videoHeight);
     this.busy = true;
+    this.analysedFrame = canvas;
     if (this.charuco) {
       this.worker.postMessage({ type: 'charuco-frame', width: img.width, height: img.height, data: img.data, capture: this.captureNext }, [img.data.buffer]);
       this.captureNext = false;

@@ -4,6 +4,7 @@ import { CameraFeed, type CharucoSeen } from '../camera/camera-feed.js';
 import { h, option } from '../dom.js';
 import { t } from '../i18n.js';
 import type { WizardDeps } from './wizard-deps.js';
+import { refusalText, viewName } from './refusal-text.js';
 
 /** The board `shagomer markers` prints (src/vision/charuco.ts DEFAULT_CHARUCO). */
 const BOARD = 'charuco:7x5:30:22:DICT_4X4_50';
@@ -140,8 +141,8 @@ export class CameraStep {
       h('div', {}, `${t('wzViews')}: `, h('b', { 'data-testid': 'wz-views' }, String(s?.views ?? 0)), ` · ${t('wzMissing')}: `, h('b', { 'data-testid': 'wz-missing' }, `${missing} / ${COVERAGE_COLS * COVERAGE_ROWS}`)),
       h('div', {}, `${t('wzRms')}: `, h('b', { 'data-testid': 'wz-rms', class: rms !== null && rms <= MAX_RMS_PX ? 'ok' : '' }, rms === null ? '—' : `${rms.toFixed(3)} px`)),
       this.rmsHistory.length > 0 ? h('div', { class: 'muted wz-history', 'data-testid': 'wz-rms-history' }, this.rmsHistory.map((r, i) => `${i + MIN_VIEWS}: ${r.toFixed(3)}`).join(' · ')) : null,
-      s && !s.kept && s.refused ? h('div', { class: 'warn', 'data-testid': 'wz-refused' }, `${t('wzRefused')}: ${s.refused}`) : s?.kept ? h('div', { class: 'pill ok' }, t('wzKept')) : null,
-      s && s.rejected.length > 0 ? h('div', { class: 'warn', 'data-testid': 'wz-rejected' }, `${t('wzRejected')}: ${s.rejected.map((r) => `${r.name} (${r.reason})`).join('; ')}`) : null,
+      s && !s.kept && s.refused ? h('div', { class: 'warn', 'data-testid': 'wz-refused' }, `${t('wzRefused')}: ${refusalText(s.refused)}`) : s?.kept ? h('div', { class: 'pill ok' }, t('wzKept')) : null,
+      s && s.rejected.length > 0 ? h('div', { class: 'warn', 'data-testid': 'wz-rejected' }, `${t('wzRejected')}: ${s.rejected.map((r) => `${viewName(r.name)} (${refusalText(r.reason)})`).join('; ')}`) : null,
       canSave ? null : h('div', { class: 'muted' }, t('wzNeedRms')),
       ] as (HTMLElement | null)[]).filter((x): x is HTMLElement => x !== null),
     );
@@ -154,7 +155,11 @@ export class CameraStep {
     }
     const ctx = c.getContext('2d');
     if (!ctx) return;
-    ctx.clearRect(0, 0, w, hgt);
+    // The picture the answer is about, so the corners sit on the board (the live video has
+    // moved on by the time the worker answers).
+    const still = this.feed?.analysedFrame;
+    if (still && still.width === w && still.height === hgt) ctx.drawImage(still, 0, 0);
+    else ctx.clearRect(0, 0, w, hgt);
     const cw = w / COVERAGE_COLS;
     const ch = hgt / COVERAGE_ROWS;
     s.coverage.forEach((n, i) => {
