@@ -123,7 +123,7 @@ export class Wizard {
     const size = s?.tableMm ?? (game && game.phase !== 'empty' ? game.table : { widthMm: 1800, depthMm: 1200 });
     const width = h('input', { type: 'number', min: 300, max: 5000, value: size.widthMm, 'data-testid': 'wz-table-width', style: 'width:90px' });
     const depth = h('input', { type: 'number', min: 300, max: 5000, value: size.depthMm, 'data-testid': 'wz-table-depth', style: 'width:90px' });
-    const paper = h('select', { 'data-testid': 'wz-paper', onchange: () => ((this.paper = paper.value === 'letter' ? 'letter' : 'a4'), this.render()) }, option('a4', `A4 (210 × 297 ${t('unitMm')})`, this.paper === 'a4'), option('letter', 'Letter (8.5 × 11 in)', this.paper === 'letter'));
+    const paper = h('select', { 'data-testid': 'wz-paper', onchange: () => ((this.paper = paper.value === 'letter' ? 'letter' : 'a4'), this.render()) }, option('a4', `A4 (210 × 297 ${t('unitMm')})`, this.paper === 'a4'), option('letter', `Letter (216 × 279 ${t('unitMm')})`, this.paper === 'letter'));
     const make = h(
       'button',
       {
