@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app as electronApp, BrowserWindow, ipcMain } from 'electron';
+import { app as electronApp, BrowserWindow, ipcMain, session, shell } from 'electron';
 import { IPC } from '../src/app/api/bridge.js';
 import { Intent } from '../src/app/api/intents.js';
 import type { ServerMessage } from '../src/app/api/view.js';
@@ -11,6 +11,9 @@ import { AppController } from '../src/app/app-controller.js';
 import { bundledDemo } from '../src/app/demo/bundled-demo.js';
 import { connectHub } from '../src/app/link/hub-link.js';
 import { catalog } from '../src/app/setup/catalog.js';
+import { SetupRequest } from '../src/app/api/setup.js';
+import { CalibrationFiles } from '../src/app/setup/calibration-files.js';
+import { listSerialPorts } from '../src/link/index.js';
 
 /**
  * The Electron main process, kept thin: it owns the AppController (journal, link, engine) and
@@ -26,16 +29,32 @@ async function main(): Promise<void> {
   await electronApp.whenReady();
   const demo = bundledDemo(root);
   const app = new AppController({ dataDir, demo: demo.ok ? demo.start : null });
+  let hub: Awaited<ReturnType<typeof connectHub>> | null = null;
   if (serialArg) {
-    const hub = await connectHub(app, serialArg);
+    hub = await connectHub(app, serialArg);
     if (!hub.ok) app.setLinkStatus({ status: 'none', detail: hub.problem });
   }
+  // The wizard's files and hub picker: serialport's device list plus a path field for ptys.
+  const calibration = new CalibrationFiles(dataDir, {
+    list: listSerialPorts,
+    connect: async (path) => {
+      if (hub?.ok) await hub.handle.stop();
+      hub = await connectHub(app, path);
+      return hub.ok ? { ok: true } : { ok: false, problem: hub.problem };
+    },
+  });
   const win = new BrowserWindow({
     width: 1600,
     height: 960,
     title: 'Шагомер',
     webPreferences: { preload: join(here, 'preload.cjs'), contextIsolation: true, nodeIntegration: false, sandbox: true },
   });
+  // The camera only for our own window, video only; everything else a page might ask is refused.
+  session.defaultSession.setPermissionRequestHandler((contents, permission, grant, details) => {
+    const video = 'mediaTypes' in details && Array.isArray(details.mediaTypes) && details.mediaTypes.every((m) => m === 'video');
+    grant(contents === win.webContents && permission === 'media' && video);
+  });
+  session.defaultSession.setPermissionCheckHandler((contents, permission) => contents === win.webContents && permission === 'media');
   const push = (): void => {
     if (!win.isDestroyed()) win.webContents.send(IPC.message, { type: 'view', view: app.view(false) } satisfies ServerMessage);
   };
@@ -51,11 +70,16 @@ async function main(): Promise<void> {
     }
   });
   ipcMain.handle(IPC.catalog, () => catalog());
-  // Camera files as for `serve --table --camera`: SHAGOMER_TABLE and SHAGOMER_CAMERA name them.
+  // Camera files as for `serve --table --camera`: SHAGOMER_TABLE and SHAGOMER_CAMERA name them;
+  // without them, the wizard's files (DATA/calibration).
   ipcMain.handle(IPC.cameraFiles, () => {
     const table = process.env.SHAGOMER_TABLE;
     const camera = process.env.SHAGOMER_CAMERA;
-    if (!table || !camera) return null;
+    const openCvUrl = pathToFileURL(createRequire(import.meta.url).resolve('@techstark/opencv-js')).href;
+    if (!table || !camera) {
+      const files = calibration.files();
+      return files ? { ...files, openCvUrl } : null;
+    }
     try {
       return {
         profile: JSON.parse(readFileSync(table, 'utf8')) as unknown,
@@ -66,6 +90,15 @@ async function main(): Promise<void> {
       app.note(`camera files: ${e instanceof Error ? e.message : String(e)}`);
       return null;
     }
+  });
+  ipcMain.handle(IPC.setup, async (_e, raw: unknown) => {
+    const req = SetupRequest.safeParse(raw);
+    if (!req.success) return { ok: false, problem: `${req.error.issues[0]?.path.join('.') || 'request'}: ${req.error.issues[0]?.message ?? 'invalid'}` };
+    const reply = await calibration.handle(req.data);
+    // The printed sheets open in the system's PDF viewer, from which they are printed.
+    const pdf = req.data.type === 'print' && reply.ok ? calibration.pdfFile(req.data.paper) : null;
+    if (pdf) void shell.openPath(pdf);
+    return reply;
   });
   ipcMain.handle(IPC.games, () => app.games());
   ipcMain.handle(IPC.importGame, (_e, text: unknown) => (typeof text === 'string' ? app.store.importText(text, app.newGameId()) : { ok: false, problem: 'expected the text of an exported game' }));

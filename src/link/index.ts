@@ -22,3 +22,4 @@ export { JsonlStore, type RecordHistory } from './record/jsonl-store.js';
 export { parseRecordEntry, parseRecordLine, toNoteLine, toRecordLine, type LinkNote, type RecordEntry } from './record-line.js';
 export { formatNote } from './format-note.js';
 export { formatStats } from './format-stats.js';
+export { listSerialPorts, type SerialPortChoice } from './transport/list-ports.js';

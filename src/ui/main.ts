@@ -8,6 +8,8 @@ import { armySection, newGameSection } from './views/setup-view.js';
 import { sidePanel } from './views/side-panel.js';
 import { TableCanvas } from './views/table-canvas.js';
 import { CameraFeed } from './camera/camera-feed.js';
+import { setupClient } from './setup-client.js';
+import { Wizard } from './views/wizard-view.js';
 
 declare global {
   interface Window {
@@ -87,7 +89,23 @@ const table = new TableCanvas(
   () => (camera.running ? { video: camera.video, mesh: camera.mesh, serial: camera.frameSerial } : null),
 );
 tableWrap.append(table.canvas);
-app.append(tableWrap, panelHost);
+/** The set-up wizard, over the whole screen while open (referee only). */
+const wizardHost = h('div', { style: 'display:flex;flex:1;min-width:0' });
+let wizardOpen = false;
+const wizard = new Wizard({
+  setup: setupClient(window.shagomer),
+  send,
+  view: () => view,
+  cameraFiles: () => api.cameraFiles(),
+  openCvUrl: () => api.openCvUrl(),
+  toast,
+  close: () => {
+    wizardOpen = false;
+    render();
+  },
+});
+wizardHost.append(wizard.el);
+app.append(tableWrap, panelHost, wizardHost);
 window.__shagomer = { table, view: () => view, latenciesMs, cameraRectified: () => camera.mesh !== null };
 
 async function toggleCamera(): Promise<void> {
@@ -124,6 +142,7 @@ function header(v: GameView | null): void {
     readOnly ? h('span', { class: 'pill' }, t('spectator')) : null,
     h('span', { class: 'status', 'data-testid': 'link-status' }, `${t('link')}: ${link && link.status !== 'none' ? `${link.status} ${link.detail}` : '—'}`),
     camera.running && cameraStatus ? h('span', { class: 'status', 'data-testid': 'camera-status' }, `${t('camera')}: ${cameraStatus}`) : null,
+    readOnly ? null : h('button', { 'data-testid': 'wizard-open', onclick: () => toggleWizard() }, t('wizard')),
     readOnly ? null : h('button', { 'data-testid': 'camera', onclick: () => void toggleCamera() }, t('camera')),
     !readOnly && v && v.phase !== 'empty' ? h('button', { 'data-testid': 'games', onclick: () => showGames() }, t('pastGames')) : null,
     h('button', { 'data-testid': 'lang', onclick: () => (setLang(currentLang() === 'ru' ? 'en' : 'ru'), render()) }, currentLang() === 'ru' ? 'EN' : 'RU'),
@@ -140,8 +159,26 @@ function showGames(): void {
   });
 }
 
+function toggleWizard(): void {
+  wizardOpen = !wizardOpen;
+  if (wizardOpen) {
+    // One camera at a time: the wizard opens its own.
+    if (camera.running) void toggleCamera();
+    void wizard.open();
+  } else wizard.stop();
+  render();
+}
+
 function render(): void {
   header(view);
+  wizardHost.hidden = !wizardOpen;
+  if (wizardOpen) {
+    tableWrap.hidden = true;
+    panelHost.hidden = true;
+    wizard.update();
+    return;
+  }
+  panelHost.hidden = false;
   if (!view) return;
   const setupScreen = !readOnly && (view.phase === 'empty' || showingGames);
   tableWrap.hidden = setupScreen;

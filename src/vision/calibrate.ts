@@ -28,22 +28,23 @@ const OUTLIER_FACTOR = 3;
 
 export type CalibrationResult = { ok: true; value: CalibrationOutcome } | { ok: false; reason: string; rejected: { name: string; reason: string }[] };
 
+/** Why one view cannot help the fit (too few corners, corners on one line), or null when it can. */
+export function viewProblem(board: CharucoBoard, v: CharucoView): string | null {
+  if (v.ids.length < MIN_CORNERS_PER_VIEW) return v.ids.length === 0 ? 'no board found' : `only ${v.ids.length} board corners found`;
+  // Corners on one line fix no perspective and can wreck the fit.
+  const perRow = board.squaresX - 1;
+  const rows = new Set(v.ids.map((id) => Math.floor(id / perRow)));
+  const cols = new Set(v.ids.map((id) => id % perRow));
+  if (rows.size < 2 || cols.size < 2) return 'board corners found along one line only';
+  return null;
+}
+
 export function calibrateFromViews(cv: OpenCv, board: CharucoBoard, views: readonly NamedView[], widthPx: number, heightPx: number): CalibrationResult {
   const rejected: { name: string; reason: string }[] = [];
   let good = views.filter((v) => {
-    if (v.ids.length < MIN_CORNERS_PER_VIEW) {
-      rejected.push({ name: v.name, reason: v.ids.length === 0 ? 'no board found' : `only ${v.ids.length} board corners found` });
-      return false;
-    }
-    // Corners on one line fix no perspective and can wreck the fit.
-    const perRow = board.squaresX - 1;
-    const rows = new Set(v.ids.map((id) => Math.floor(id / perRow)));
-    const cols = new Set(v.ids.map((id) => id % perRow));
-    if (rows.size < 2 || cols.size < 2) {
-      rejected.push({ name: v.name, reason: 'board corners found along one line only' });
-      return false;
-    }
-    return true;
+    const problem = viewProblem(board, v);
+    if (problem) rejected.push({ name: v.name, reason: problem });
+    return problem === null;
   });
   for (let round = 0; round < 2; round++) {
     if (good.length < MIN_VIEWS) return { ok: false, reason: `${good.length} usable views, need at least ${MIN_VIEWS}`, rejected };

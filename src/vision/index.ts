@@ -14,4 +14,4 @@ export { solveTablePose, MIN_ANCHORS, type TablePose, type TablePoseResult } fro
 export { locateTag, type LocatedTag } from './locate-tags.js';
 export { createLocator, type LocateFailure, type LocateReport, type LocateResult, type LocatedFrame, type Locator } from './locate.js';
 export { createCharucoDetector, parseBoardSpec, formatBoardSpec, DEFAULT_CHARUCO, type CharucoBoard, type CharucoView } from './charuco.js';
-export { calibrateFromViews, MIN_VIEWS, type CalibrationOutcome, type CalibrationResult, type NamedView } from './calibrate.js';
+export { calibrateFromViews, viewProblem, MIN_VIEWS, type CalibrationOutcome, type CalibrationResult, type NamedView } from './calibrate.js';

@@ -10,6 +10,8 @@ export interface ShagomerBridge {
   importGame(text: string): Promise<unknown>;
   /** `{profile, camera, openCvUrl}` for the vision worker, or null without camera files. */
   cameraFiles(): Promise<unknown>;
+  /** The set-up wizard's requests (a SetupRequest of ./setup.ts; the reply a SetupReply). */
+  setup?(request: unknown): Promise<unknown>;
 }
 
 /** IPC channel names shared by the main process and the preload. */
@@ -21,4 +23,5 @@ export const IPC = {
   games: 'shagomer:games',
   importGame: 'shagomer:import',
   cameraFiles: 'shagomer:camera-files',
+  setup: 'shagomer:setup',
 } as const;

@@ -6,6 +6,10 @@ export const ToCameraWorker = z.discriminatedUnion('type', [
   /** Table profile and camera file (the JSON contracts of issue 3), checked again by vision. */
   z.object({ type: z.literal('setup'), openCvUrl: z.string(), profile: z.unknown(), camera: z.unknown() }),
   z.object({ type: z.literal('frame'), width: z.int().positive(), height: z.int().positive(), data: z.instanceof(Uint8ClampedArray) }),
+  /** The wizard's live calibration: find the ChArUco board (spec as `shagomer markers --board`). */
+  z.object({ type: z.literal('charuco-setup'), openCvUrl: z.string(), board: z.string().max(80) }),
+  /** A frame for the board; `capture` keeps it as a view even when it is close to one already kept. */
+  z.object({ type: z.literal('charuco-frame'), width: z.int().positive(), height: z.int().positive(), data: z.instanceof(Uint8ClampedArray), capture: z.boolean() }),
 ]);
 export type ToCameraWorker = z.infer<typeof ToCameraWorker>;
 
@@ -25,7 +29,31 @@ export const FromCameraWorker = z.discriminatedUnion('type', [
     reprojectionPx: z.number(),
     mesh: CameraMesh,
     ms: z.number(),
+    anchorsFound: z.array(z.number()).optional(),
+    cameraHeightMm: z.number().optional(),
+  }),
+  /** What the live calibration made of one frame, and of all views kept so far. */
+  z.object({
+    type: z.literal('charuco-seen'),
+    /** Board corners found in this frame (pixels), to draw over the preview. */
+    corners: z.array(z.tuple([z.number(), z.number()])),
+    imageSize: z.tuple([z.number(), z.number()]),
+    /** Whether this frame became a view, and if not why. */
+    kept: z.boolean(),
+    refused: z.string().nullable(),
+    views: z.int().nonnegative(),
+    /** How many kept views have corners in each cell, row by row (COVERAGE_COLS × COVERAGE_ROWS). */
+    coverage: z.array(z.int().nonnegative()),
+    /** After each kept view once there are enough: the fit's RMS, and the views it left out. */
+    rmsPx: z.number().nullable(),
+    rejected: z.array(z.object({ name: z.string(), reason: z.string() })),
+    /** The camera file for the fit so far (null before there is one). */
+    camera: z.unknown(),
   }),
   z.object({ type: z.literal('failed'), problem: z.string() }),
 ]);
 export type FromCameraWorker = z.infer<typeof FromCameraWorker>;
+
+/** The live calibration's coverage grid over the image. */
+export const COVERAGE_COLS = 6;
+export const COVERAGE_ROWS = 4;

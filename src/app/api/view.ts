@@ -115,6 +115,8 @@ export const GameView = z.object({
   canUndo: z.boolean(),
   link: z.object({ status: z.enum(['none', 'connected', 'waiting', 'demo']), detail: z.string() }),
   demoAvailable: z.boolean(),
+  /** Sensor nodes heard during setup, newest last (the wizard's bind step offers them). */
+  heard: z.array(z.object({ kind: z.enum(['SHOT', 'HIT', 'TILT']), node: z.string(), hostMs: z.number() })),
   warnings: z.array(z.string()),
   /** Hub messages the link flagged: the same (boot, seq) with two contents, or a seq far out of place. */
   sensorConflicts: z.array(z.object({ kind: z.enum(['conflict', 'suspect']), key: z.string(), stored: z.string().nullable(), received: z.string() })),

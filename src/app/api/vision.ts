@@ -3,4 +3,5 @@
  * renderer reaches vision only through the app API (layers of DESIGN.md), and vision/index.ts
  * runs in a Web Worker unchanged (it touches no Node API).
  */
+export { calibrateFromViews, viewProblem, cameraFileFromIntrinsics, rgbaToGray, createCharucoDetector, parseBoardSpec, DEFAULT_CHARUCO, MIN_VIEWS, type CharucoBoard, type NamedView } from '../../vision/index.js';
 export { loadOpenCv, createLocator, parseCameraFile, parseTableProfile, projectTablePoint, type CameraIntrinsics, type CameraPose, type TableProfile } from '../../vision/index.js';

@@ -6,6 +6,8 @@ import type { ServerMessage } from '../api/view.js';
 import type { AppController } from '../app-controller.js';
 import { catalog } from '../setup/catalog.js';
 import { readStatic } from './static-files.js';
+import type { CalibrationFiles } from '../setup/calibration-files.js';
+import { setupRoute } from './setup-routes.js';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -17,6 +19,8 @@ export interface ServerOptions {
   cameraFiles?: { profile: unknown; camera: unknown } | null;
   /** opencv.js for the vision worker. */
   openCvFile?: string;
+  /** The set-up wizard's files (DATA/calibration); the camera files fall back to them. */
+  calibration?: CalibrationFiles;
 }
 
 class BodyError extends Error {}
@@ -90,7 +94,8 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
     }
     if (req.method === 'GET' && path === '/api/catalog') return json(res, 200, catalog());
     if (req.method === 'GET' && path === '/api/camera-files') {
-      return opts.cameraFiles ? json(res, 200, opts.cameraFiles) : json(res, 404, { ok: false, problem: 'no camera files: serve --table TABLE.json --camera CAMERA.json' });
+      const files = opts.cameraFiles ?? opts.calibration?.files() ?? null;
+      return files ? json(res, 200, files) : json(res, 404, { ok: false, problem: 'no camera files: run the set-up wizard, or serve --table TABLE.json --camera CAMERA.json' });
     }
     if (req.method === 'GET' && path === '/vendor/opencv.js' && opts.openCvFile) {
       const body = await readFile(opts.openCvFile).catch(() => null);
@@ -113,6 +118,7 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
       const r = app.store.importText(await readBody(req), id);
       return json(res, r.ok ? 200 : 400, r.ok ? { ok: true, id } : r);
     }
+    if (opts.calibration && path.startsWith('/api/setup') && (await setupRoute(req, res, path, opts.calibration, () => readBody(req), json))) return;
     if (req.method === 'POST' && path === '/api/intent') {
       if (readOnly) return json(res, 403, { ok: false, problem: 'spectators are read-only' });
       let body: unknown;

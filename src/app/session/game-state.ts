@@ -66,6 +66,8 @@ export interface GameState {
   shots: CommittedShot[];
   /** `boot:seq` of every sensor reading already recorded: resends are dropped. */
   sensorKeys: Set<string>;
+  /** Sensor nodes heard during setup, newest last: the wizard offers them for binding. */
+  heard: { kind: SensorReading['kind']; node: string; hostMs: number }[];
   /**
    * The engine's game (core/game), fed the rules-relevant decisions from setup-finished on:
    * models, resolved real shots, stand-ups, turn ends. Damage, states and turns come from it.
@@ -92,6 +94,7 @@ export function emptyState(): GameState {
     openShot: null,
     shots: [],
     sensorKeys: new Set(),
+    heard: [],
     rules: emptyGame(),
     rulesLog: [],
     history: [],
@@ -142,6 +145,7 @@ function openShot(state: GameState, seq: number, shooterId: string | null, launc
 
 function applySensor(state: GameState, seq: number, reading: SensorReading): void {
   state.sensorKeys.add(reading.key);
+  if (state.phase === 'setup') state.heard = [...state.heard.filter((x) => x.node !== reading.node).slice(-7), { kind: reading.kind, node: reading.node, hostMs: reading.hostMs }];
   if (state.phase !== 'play') return;
   if (reading.kind === 'SHOT') {
     if (state.openShot) return; // one shot at a time: a second trigger joins the open window

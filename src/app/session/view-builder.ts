@@ -158,6 +158,7 @@ export function buildView(args: {
     link: args.link,
     demoAvailable: args.demoAvailable,
     sensorConflicts: state.sensorConflicts.slice(-10).map((c) => ({ kind: c.kind, key: c.key, stored: c.stored, received: c.received })),
+    heard: state.heard,
     warnings: [...state.warnings.slice(-5), ...(table && !table.ok ? [table.problem] : [])],
     readOnly: args.readOnly,
   };

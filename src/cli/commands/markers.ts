@@ -1,7 +1,8 @@
 /**
  * `shagomer markers [--out DIR] [--dpi 300] [--table 1800x1200] [--anchor-mm 80] [--tag-mm 20]
- * [--tag-height-mm 4] [--tags 4-49] [--board charuco:7x5:30:22:DICT_4X4_50]`: true-scale
- * printable PNG pages and the table profile that matches them.
+ * [--tag-height-mm 4] [--tags 4-49] [--board charuco:7x5:30:22:DICT_4X4_50] [--pdf] [--paper a4|letter]`:
+ * true-scale printable PNG pages (or, with --pdf, one PDF of them all for the paper given) and
+ * the table profile that matches them.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,12 +14,13 @@ import { DEFAULT_CHARUCO, formatBoardSpec, parseBoardSpec } from '../../vision/c
 import { anchorSheets, charucoSheet, tagSheets, type SheetPage } from '../../vision/marker-sheets.js';
 import { defaultTableProfile } from '../../vision/table-profile.js';
 import { writePng } from '../../vision/image-file-node.js';
+import { markerPdf, type Paper } from '../../vision/marker-pdf.js';
 
 /** DICT_4X4_50 holds ids 0–49. */
 const DICTIONARY_SIZE = 50;
 
 export async function run(args: string[]): Promise<number> {
-  const p = parseArgs(args, ['out', 'dpi', 'table', 'anchor-mm', 'tag-mm', 'tag-height-mm', 'tags', 'board', 'name']);
+  const p = parseArgs(args, ['out', 'dpi', 'table', 'anchor-mm', 'tag-mm', 'tag-height-mm', 'tags', 'board', 'name', 'paper'], ['pdf']);
   if (p.positional.length > 0) throw new CliError(`unexpected argument "${p.positional[0]}"; options only (see the command's header)`);
   const out = stringFlag(p, 'out') ?? 'calibration';
   const dpi = numberFlag(p, 'dpi', 300, 72, 1200);
@@ -34,17 +36,32 @@ export async function run(args: string[]): Promise<number> {
   const tagIds = idRange(stringFlag(p, 'tags') ?? `0-${DICTIONARY_SIZE - 1}`).filter((id) => !anchorIds.has(id));
 
   ensureWritableDir(out, '--out');
+  const paperFlag = stringFlag(p, 'paper');
+  if (paperFlag !== undefined && paperFlag !== 'a4' && paperFlag !== 'letter') throw new CliError(`--paper: expected a4 or letter, got "${paperFlag}"`);
+  const pdf = p.flags.get('pdf') === true;
+  if (paperFlag !== undefined && !pdf) throw new CliError('--paper goes with --pdf (the PNG pages are sized to their content)');
+  const paper: Paper = paperFlag ?? 'a4';
+
   const cv = await loadOpenCvNode();
-  const pages: SheetPage[] = [charucoSheet(cv, board, dpi), ...anchorSheets(cv, profile, dpi), ...tagSheets(cv, profile, tagIds, dpi)];
+  let pdfBytes: Uint8Array | null = null;
+  if (pdf) {
+    try {
+      pdfBytes = await markerPdf(cv, { board, profile, tagIds, paper });
+    } catch (e) {
+      throw new CliError(`--board: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  const pages: SheetPage[] = pdf ? [] : [charucoSheet(cv, board, dpi), ...anchorSheets(cv, profile, dpi), ...tagSheets(cv, profile, tagIds, dpi)];
   try {
     for (const page of pages) await writePng(join(out, `${page.name}.png`), page.pixels, page.widthPx, page.heightPx, 1, dpi);
+    if (pdfBytes) await writeFile(join(out, `markers-${paper}.pdf`), pdfBytes);
     const profilePath = join(out, `${widthMm / 10}x${depthMm / 10}.table.json`);
     await writeFile(profilePath, `${JSON.stringify(profile, null, 2)}\n`);
     process.stdout.write(
       [
-        `wrote ${pages.length} pages at ${dpi} dpi to ${out}/: ${pages.map((pg) => `${pg.name}.png`).join(', ')}`,
+        pdf ? `wrote ${join(out, `markers-${paper}.pdf`)} (${paper === 'a4' ? 'A4' : 'Letter'}, true scale)` : `wrote ${pages.length} pages at ${dpi} dpi to ${out}/: ${pages.map((pg) => `${pg.name}.png`).join(', ')}`,
         `wrote ${profilePath} (anchors ${[...anchorIds].join(', ')} of ${anchorMm} mm, tags ${tagIds[0]}–${tagIds[tagIds.length - 1]} of ${tagMm} mm)`,
-        'print at 100 % (no "fit to page") and check each page\'s 100 mm scale bar with a ruler;',
+        'print at 100 % (no "fit to page") and check each page\'s 100 mm scale bar (and the PDF\'s 50 mm square) with a ruler;',
         'tape anchor N with its top edge towards the far side of the table, as placed in the profile.',
       ].join('\n') + '\n',
     );

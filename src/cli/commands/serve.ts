@@ -7,6 +7,8 @@ import { AppController } from '../../app/app-controller.js';
 import { bundledDemo } from '../../app/demo/bundled-demo.js';
 import { connectHub } from '../../app/link/hub-link.js';
 import { createAppServer } from '../../app/server/http-server.js';
+import { CalibrationFiles } from '../../app/setup/calibration-files.js';
+import { listSerialPorts } from '../../link/index.js';
 import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
 import { ensureWritableDir } from '../ensure-dir.js';
@@ -70,7 +72,16 @@ export async function run(args: string[]): Promise<number> {
   if ((tablePath === undefined) !== (cameraPath === undefined)) throw new CliError('--table and --camera go together');
   const cameraFiles = tablePath !== undefined && cameraPath !== undefined ? { profile: await readJsonInput(tablePath), camera: await readJsonInput(cameraPath) } : null;
   const openCvFile = createRequire(import.meta.url).resolve('@techstark/opencv-js');
-  const { server, stop } = createAppServer({ app, uiDir, cameraFiles, openCvFile });
+    // The wizard may open (or change) the hub: the port list and a path field for ptys.
+  const hubControl = {
+    list: listSerialPorts,
+    connect: async (path: string): Promise<{ ok: true } | { ok: false; problem: string }> => {
+      if (hub?.ok) await hub.handle.stop();
+      hub = await connectHub(app, path);
+      return hub.ok ? { ok: true } : { ok: false, problem: hub.problem };
+    },
+  };
+  const { server, stop } = createAppServer({ app, uiDir, cameraFiles, openCvFile, calibration: new CalibrationFiles(dataDir, hubControl) });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) => fail(new CliError(e.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : `cannot listen on ${host}:${port} (${e.code ?? e.message})`)));
     server.listen(port, host, () => ok());

@@ -1,9 +1,23 @@
 import { FromCameraWorker, type CameraMesh } from '../../app/api/camera-worker-messages.js';
 
+export type CharucoSeen = Extract<FromCameraWorker, { type: 'charuco-seen' }>;
+
 export interface CameraFeedEvents {
-  located(tags: { id: number; x_mm: number; y_mm: number }[], mesh: CameraMesh, quality: { reprojectionPx: number; ms: number }): void;
+  located(tags: { id: number; x_mm: number; y_mm: number }[], mesh: CameraMesh, quality: { reprojectionPx: number; ms: number; anchorsFound?: number[]; cameraHeightMm?: number }): void;
   problem(text: string): void;
+  /** The live calibration's answer for a frame (only with `start(…, { charucoBoard })`). */
+  charuco?(seen: CharucoSeen): void;
 }
+
+/** What the wizard asks of the camera: which device, how many pixels, and whether to calibrate. */
+export interface CameraChoice {
+  deviceId?: string;
+  resolution?: '1080p' | '4k';
+  /** A board spec (`charuco:7x5:30:22:DICT_4X4_50`): the worker calibrates instead of locating. */
+  charucoBoard?: string;
+}
+
+const RESOLUTION = { '1080p': { width: 1920, height: 1080 }, '4k': { width: 3840, height: 2160 } } as const;
 
 /** How often a frame goes to vision: positions, not video, so a few per second is plenty. */
 const LOCATE_EVERY_MS = 400;
@@ -22,6 +36,10 @@ export class CameraFeed {
   private timer: number | undefined;
   private busy = false;
   private lastProblem = '';
+  private charuco = false;
+  /** The frame the worker is looking at (or last looked at): its answer belongs to this picture. */
+  analysedFrame: OffscreenCanvas | null = null;
+  private captureNext = false;
 
   constructor(private readonly events: CameraFeedEvents) {
     this.video = document.createElement('video');
@@ -34,8 +52,16 @@ export class CameraFeed {
     return this.video.srcObject !== null;
   }
 
-  async start(files: { profile: unknown; camera: unknown } | null, openCvUrl: string): Promise<void> {
-    this.video.srcObject = await navigator.mediaDevices.getUserMedia({ video: { width: 1920, height: 1080 } });
+  /** Keeps the next frame as a calibration view even when it is close to one kept. */
+  capture(): void {
+    this.captureNext = true;
+  }
+
+  async start(files: { profile: unknown; camera: unknown } | null, openCvUrl: string, choice: CameraChoice = {}): Promise<void> {
+    const size = RESOLUTION[choice.resolution ?? '1080p'];
+    this.video.srcObject = await navigator.mediaDevices.getUserMedia({
+      video: { width: { ideal: size.width }, height: { ideal: size.height }, ...(choice.deviceId ? { deviceId: { exact: choice.deviceId } } : {}) },
+    });
     await this.video.play().catch(() => undefined);
     const onFrame = (): void => {
       if (!this.running) return;
@@ -43,10 +69,12 @@ export class CameraFeed {
       this.video.requestVideoFrameCallback(onFrame);
     };
     this.video.requestVideoFrameCallback(onFrame);
-    if (!files) return;
+    this.charuco = choice.charucoBoard !== undefined;
+    if (!files && !this.charuco) return;
     this.worker = new Worker(new URL('./vision-worker.ts', import.meta.url), { type: 'classic' });
     this.worker.onmessage = (e: MessageEvent<unknown>) => this.onWorker(e.data);
-    this.worker.postMessage({ type: 'setup', openCvUrl, profile: files.profile, camera: files.camera });
+    if (choice.charucoBoard !== undefined) this.worker.postMessage({ type: 'charuco-setup', openCvUrl, board: choice.charucoBoard });
+    else if (files) this.worker.postMessage({ type: 'setup', openCvUrl, profile: files.profile, camera: files.camera });
   }
 
   private onWorker(raw: unknown): void {
@@ -59,8 +87,10 @@ export class CameraFeed {
     this.busy = false;
     if (msg.data.type === 'failed') return this.say(msg.data.problem);
     this.lastProblem = '';
-    this.mesh = msg.data.mesh;
-    this.events.located(msg.data.tags, msg.data.mesh, { reprojectionPx: msg.data.reprojectionPx, ms: msg.data.ms });
+    if (msg.data.type === 'charuco-seen') return this.events.charuco?.(msg.data);
+    const { tags, mesh, reprojectionPx, ms, anchorsFound, cameraHeightMm } = msg.data;
+    this.mesh = mesh;
+    this.events.located(tags, mesh, { reprojectionPx, ms, ...(anchorsFound ? { anchorsFound } : {}), ...(cameraHeightMm !== undefined ? { cameraHeightMm } : {}) });
   }
 
   private say(problem: string): void {
@@ -78,7 +108,11 @@ export class CameraFeed {
     ctx.drawImage(v, 0, 0);
     const img = ctx.getImageData(0, 0, v.videoWidth, v.videoHeight);
     this.busy = true;
-    this.worker.postMessage({ type: 'frame', width: img.width, height: img.height, data: img.data }, [img.data.buffer]);
+    this.analysedFrame = canvas;
+    if (this.charuco) {
+      this.worker.postMessage({ type: 'charuco-frame', width: img.width, height: img.height, data: img.data, capture: this.captureNext }, [img.data.buffer]);
+      this.captureNext = false;
+    } else this.worker.postMessage({ type: 'frame', width: img.width, height: img.height, data: img.data }, [img.data.buffer]);
   }
 
   stop(): void {

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { FromCameraWorker, ToCameraWorker } from '../../app/api/camera-worker-messages.js';
 import { createLocator, loadOpenCv, parseCameraFile, parseTableProfile, projectTablePoint, type TableProfile } from '../../app/api/vision.js';
+import { LiveCalibration } from './live-calibration.js';
 
 /**
  * Vision in a Web Worker, off the page's thread: OpenCV (opencv.js, loaded once by
@@ -14,6 +15,7 @@ const MESH_COLS = 16;
 const MESH_ROWS = 12;
 let locator: ReturnType<typeof createLocator> | null = null;
 let profile: TableProfile | null = null;
+let calibration: LiveCalibration | null = null;
 
 const reply = (m: FromCameraWorker): void => self.postMessage(m);
 
@@ -33,6 +35,19 @@ self.onmessage = async (e: MessageEvent<unknown>) => {
       profile = p.value;
       return reply({ type: 'ready' });
     }
+    if (msg.data.type === 'charuco-setup') {
+      self.importScripts(msg.data.openCvUrl);
+      const cv = await loadOpenCv(() => self.cv);
+      calibration?.delete();
+      const made = LiveCalibration.create(cv, msg.data.board);
+      if (typeof made === 'string') return reply({ type: 'failed', problem: made });
+      calibration = made;
+      return reply({ type: 'ready' });
+    }
+    if (msg.data.type === 'charuco-frame') {
+      if (!calibration) return reply({ type: 'failed', problem: 'the vision worker has no board yet' });
+      return reply(calibration.frame({ width: msg.data.width, height: msg.data.height, data: msg.data.data }, msg.data.capture));
+    }
     if (!locator || !profile) return reply({ type: 'failed', problem: 'the vision worker has no camera setup yet' });
     const t0 = performance.now();
     const r = locator.locate({ width: msg.data.width, height: msg.data.height, data: msg.data.data });
@@ -44,7 +59,7 @@ self.onmessage = async (e: MessageEvent<unknown>) => {
         pixels.push(projectTablePoint(pose, intrinsics, [(i * profile.table.width_mm) / MESH_COLS, (j * profile.table.depth_mm) / MESH_ROWS, 0]));
       }
     }
-    reply({ type: 'located', tags: report.tags, reprojectionPx: report.reprojection_px, mesh: { cols: MESH_COLS, rows: MESH_ROWS, pixels }, ms: performance.now() - t0 });
+    reply({ type: 'located', tags: report.tags, reprojectionPx: report.reprojection_px, mesh: { cols: MESH_COLS, rows: MESH_ROWS, pixels }, ms: performance.now() - t0, anchorsFound: report.anchors_found, cameraHeightMm: report.camera_position_mm[2] });
   } catch (err) {
     reply({ type: 'failed', problem: err instanceof Error ? err.message : String(err) });
   }

@@ -1,0 +1,328 @@
+import type { SetupStatus, TableCheck } from '../../app/api/setup.js';
+import type { GameView, ModelView } from '../../app/api/view.js';
+import { CameraFeed } from '../camera/camera-feed.js';
+import { h, option } from '../dom.js';
+import { t } from '../i18n.js';
+import type { WizardDeps } from './wizard-deps.js';
+
+/** The ruler check's distance: two tags laid 50 cm apart. */
+const RULER_MM = 500;
+
+interface Located {
+  tags: { id: number; x_mm: number; y_mm: number }[];
+  reprojectionPx: number;
+  anchorsFound: number[];
+  cameraHeightMm: number | null;
+}
+
+/**
+ * The table and bind steps, sharing one camera in locate mode (the saved table profile and
+ * camera file): anchors found, reprojection error, the camera's height, the ruler check; then
+ * tags seen on a map of the table, clicked and bound to a model, and sensor nodes heard offered
+ * for binding. Bindings are `bind` intents, so the game journal records every one.
+ */
+export class TableSteps {
+  private feed: CameraFeed | null = null;
+  private last: Located | null = null;
+  private ruler: [number | null, number | null] = [null, null];
+  private picked: number | null = null;
+  /** The model chosen in each select, kept across redraws (frames redraw the step often). */
+  private readonly chosen = new Map<string, string>();
+  private anchorsExpected: number[] = [];
+  private readonly live = h('div', { class: 'wz-stats', 'data-testid': 'wz-table-live' });
+  private readonly bindHost = h('div', {});
+  private saved = false;
+  private starting = false;
+  /** What the live panel and the bind step last showed: redraw only when it changes. */
+  private liveKey = '';
+  private bindKey = '';
+  private ports: { path: string; label: string }[] | null = null;
+  private readonly saveButton = h('button', { class: 'primary', 'data-testid': 'wz-save-table', onclick: () => void this.saveCheck() }, '');
+  private readonly figures = h('div', {});
+  private readonly portPath = h('input', { class: 'wz-port-path', placeholder: '/dev/ttyUSB0, /tmp/ttyV0…', 'data-testid': 'wz-port-path' });
+
+  constructor(
+    private readonly deps: WizardDeps,
+    private readonly changed: () => Promise<void>,
+  ) {}
+
+  get active(): boolean {
+    return this.feed !== null || this.saved;
+  }
+
+  stop(): void {
+    this.feed?.stop();
+    this.feed = null;
+  }
+
+  private async start(): Promise<void> {
+    if (this.feed || this.starting) return;
+    this.starting = true;
+    try {
+      const files = await this.deps.cameraFiles();
+      if (!files) return this.deps.toast(t('wzNeedFiles'));
+      const p = files.profile as { anchors?: { markers?: { id?: unknown }[] } };
+      this.anchorsExpected = (p.anchors?.markers ?? []).flatMap((m) => (typeof m.id === 'number' ? [m.id] : []));
+      const feed = new CameraFeed({
+        located: (tags, _mesh, q) => {
+          this.last = { tags, reprojectionPx: q.reprojectionPx, anchorsFound: q.anchorsFound ?? [], cameraHeightMm: q.cameraHeightMm ?? null };
+          this.drawLive();
+          this.updateBind();
+        },
+        problem: (text) => {
+          // Too few anchors in this frame: say which, keep the last good measurement.
+          this.live.dataset.problem = text;
+          this.drawLive();
+        },
+      });
+      await feed.start(files, this.deps.openCvUrl());
+      this.feed = feed;
+      this.starting = false;
+      await this.changed();
+    } catch (e) {
+      this.deps.toast(`${t('cameraOff')}: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  private rulerPair(): [number, number] | null {
+    const ids = (this.last?.tags ?? []).map((x) => x.id);
+    const a = this.ruler[0] ?? ids[0];
+    const b = this.ruler[1] ?? ids.find((id) => id !== a);
+    return a !== undefined && b !== undefined && a !== b ? [a, b] : null;
+  }
+
+  private measured(): TableCheck['ruler'] {
+    const pair = this.rulerPair();
+    const tags = this.last?.tags ?? [];
+    const ta = pair && tags.find((x) => x.id === pair[0]);
+    const tb = pair && tags.find((x) => x.id === pair[1]);
+    if (!pair || !ta || !tb) return null;
+    return { tagA: pair[0], tagB: pair[1], expectedMm: RULER_MM, measuredMm: Math.hypot(ta.x_mm - tb.x_mm, ta.y_mm - tb.y_mm) };
+  }
+
+  private async saveCheck(): Promise<void> {
+    const l = this.last;
+    if (!l || l.cameraHeightMm === null) return;
+    const r = await this.deps.setup.request({ type: 'save-table-check', check: { anchorsFound: l.anchorsFound, reprojectionPx: l.reprojectionPx, cameraHeightMm: l.cameraHeightMm, ruler: this.measured() } });
+    if (!r.ok) return this.deps.toast(r.problem);
+    this.saved = true;
+    await this.changed();
+  }
+
+  renderTable(status: SetupStatus | null): HTMLElement {
+    if (!status?.print || !status.camera) return h('p', { class: 'warn' }, t('wzNeedFiles'));
+    void this.start();
+    this.liveKey = '';
+    const video = this.feed?.video ?? null;
+    if (video) video.className = 'wz-video';
+    this.drawLive();
+    const check = status.tableCheck;
+    return h(
+      'div',
+      {},
+      check ? h('p', { class: 'muted', 'data-testid': 'wz-table-file' }, `${t('wzTableSaved')}: ${check.reprojectionPx.toFixed(2)} px · ${(check.cameraHeightMm / 10).toFixed(1)} ${t('unitCm')}${check.ruler ? ` · ${t('wzRulerShort')} ${(check.ruler.measuredMm / 10).toFixed(1)} ${t('unitCm')}` : ''}`) : null,
+      h('div', { class: 'wz-split' }, video ? h('div', { class: 'wz-preview' }, video) : h('div', { class: 'wz-preview empty muted' }, t('wzStarting')), this.live),
+    );
+  }
+
+  private drawLive(): void {
+    const l = this.last;
+    const ids = (l?.tags ?? []).map((x) => x.id);
+    const pair = this.rulerPair();
+    const key = JSON.stringify([ids, pair, l?.anchorsFound, l?.reprojectionPx.toFixed(2), l?.cameraHeightMm?.toFixed(0), this.measured()?.measuredMm.toFixed(1), this.live.dataset.problem]);
+    if (key === this.liveKey) return;
+    this.liveKey = key;
+    const pick = (k: 0 | 1): HTMLSelectElement => {
+      const sel = h(
+        'select',
+        { 'data-testid': `wz-ruler-${k === 0 ? 'a' : 'b'}`, onchange: () => ((this.ruler[k] = Number(sel.value)), this.drawLive()) },
+        ...ids.map((id) => option(String(id), `${t('wzTagFor')} ${id}`, pair?.[k] === id)),
+      );
+      return sel;
+    };
+    const m = this.measured();
+    const off = m ? m.measuredMm - m.expectedMm : null;
+    const problem = this.live.dataset.problem;
+    this.saveButton.textContent = t('wzSaveTable');
+    this.saveButton.disabled = !l || l.cameraHeightMm === null;
+    if (!this.live.contains(this.saveButton)) this.live.replaceChildren(this.figures, h('div', { class: 'row' }, this.saveButton));
+    this.figures.replaceChildren(
+      ...([
+      h('div', { class: 'muted' }, t('wzTableIntro')),
+      h(
+        'div',
+        { 'data-testid': 'wz-anchors' },
+        `${t('wzAnchors')}: `,
+        ...this.anchorsExpected.map((id) => h('span', { class: `pill ${l?.anchorsFound.includes(id) ? 'ok' : 'bad'}` }, `${id} ${l?.anchorsFound.includes(id) ? '✓' : '✗'}`)),
+      ),
+      h('div', {}, `${t('wzReprojection')}: `, h('b', { 'data-testid': 'wz-reprojection' }, l ? `${l.reprojectionPx.toFixed(2)} px` : '—')),
+      h('div', {}, `${t('wzHeight')}: `, h('b', { 'data-testid': 'wz-height' }, l?.cameraHeightMm != null ? `${(l.cameraHeightMm / 10).toFixed(1)} ${t('unitCm')}` : '—')),
+      h('div', {}, `${t('wzTagsInView')}: ${ids.length > 0 ? ids.join(', ') : '—'}`),
+      h('h3', {}, t('wzRuler')),
+      h('div', { class: 'row' }, pick(0), '↔', pick(1)),
+      h(
+        'div',
+        { 'data-testid': 'wz-ruler' },
+        m && off !== null ? `${t('wzMeasuredDist')} ${(m.measuredMm / 10).toFixed(1)} ${t('unitCm')} (${m.measuredMm.toFixed(1)} ${t('unitMm')}), ${t('wzOff')} ${off >= 0 ? '+' : '−'}${Math.abs(off).toFixed(1)} ${t('unitMm')}` : t('wzRulerWaiting'),
+      ),
+      problem && !l ? h('div', { class: 'warn' }, problem) : null,
+      ] as (HTMLElement | null)[]).filter((x): x is HTMLElement => x !== null),
+    );
+  }
+
+  renderBind(): HTMLElement {
+    const v = this.deps.view();
+    if (!v || v.phase !== 'setup') return h('p', { class: 'warn', 'data-testid': 'wz-need-game' }, t('wzNeedGame'));
+    void this.start();
+    this.bindKey = '';
+    if (this.ports === null) {
+      this.ports = [];
+      void this.deps.setup.request({ type: 'serial-ports' }).then((r) => {
+        if (r.ok && r.ports) this.ports = r.ports;
+        this.bindKey = '';
+        this.updateBind();
+      });
+    }
+    queueMicrotask(() => this.updateBind());
+    return this.bindHost;
+  }
+
+  /** Redraws the bind step (camera frames and game views both change it). */
+  updateBind(): void {
+    const v = this.deps.view();
+    if (!v || v.phase !== 'setup' || !this.bindHost.isConnected) return;
+    const key = JSON.stringify([v.revision, v.link, this.ports, this.picked, (this.last?.tags ?? []).map((x) => [x.id, Math.round(x.x_mm / 20), Math.round(x.y_mm / 20)])]);
+    if (key === this.bindKey) return;
+    this.bindKey = key;
+    this.bindHost.replaceChildren(h('div', { class: 'wz-split' }, this.tableMap(v), h('div', { class: 'wz-stats' }, this.hubPanel(v), this.tagPanel(v), this.sensorPanel(v), this.bindingsTable(v))));
+  }
+
+  private tableMap(v: GameView): HTMLElement {
+    const tags = this.last?.tags ?? [];
+    const map = h('div', { class: 'wz-map', 'data-testid': 'wz-map', style: `aspect-ratio:${v.table.widthMm}/${v.table.depthMm}` });
+    for (const tag of tags) {
+      const bound = v.models.find((m) => m.tag === tag.id);
+      map.append(
+        h(
+          'button',
+          {
+            class: `wz-tag ${bound ? 'bound' : ''} ${this.picked === tag.id ? 'picked' : ''}`,
+            'data-testid': `wz-tag-${tag.id}`,
+            style: `left:${(100 * tag.x_mm) / v.table.widthMm}%;top:${(100 * tag.y_mm) / v.table.depthMm}%`,
+            onclick: () => {
+              this.picked = tag.id;
+              this.updateBind();
+            },
+          },
+          bound ? `${tag.id} · ${bound.name}` : String(tag.id),
+        ),
+      );
+    }
+    if (tags.length === 0) map.append(h('span', { class: 'muted wz-map-empty' }, t('wzNoTags')));
+    return map;
+  }
+
+  private bind(m: ModelView, change: Partial<Pick<ModelView, 'tag' | 'hitNode' | 'tiltNode' | 'launcherNode'>>): void {
+    this.deps.send({ type: 'bind', modelId: m.id, tag: m.tag, hitNode: m.hitNode, tiltNode: m.tiltNode, launcherNode: m.launcherNode, ...change });
+  }
+
+  private modelSelect(v: GameView, testid: string, fallback: string | undefined): HTMLSelectElement {
+    const sel = h('select', { 'data-testid': testid, onchange: () => this.chosen.set(testid, sel.value) }, option('', t('wzChooseModel')), ...v.models.map((m) => option(m.id, `${m.id} ${m.name}`)));
+    sel.value = this.chosen.get(testid) ?? fallback ?? '';
+    return sel;
+  }
+
+  private tagPanel(v: GameView): HTMLElement {
+    const tag = this.picked;
+    if (tag === null) return h('p', { class: 'muted' }, t('wzTagsSeenClick'));
+    const sel = this.modelSelect(v, `wz-tag-model-${tag}`, v.models.find((m) => m.tag === tag)?.id);
+    return h(
+      'div',
+      { class: 'row' },
+      h('b', {}, `${t('wzTagFor')} ${tag}`),
+      '→',
+      sel,
+      h(
+        'button',
+        {
+          class: 'primary',
+          'data-testid': 'wz-bind-tag',
+          onclick: () => {
+            const m = v.models.find((x) => x.id === sel.value);
+            if (m) this.bind(m, { tag });
+          },
+        },
+        t('bind'),
+      ),
+    );
+  }
+
+  private sensorPanel(v: GameView): HTMLElement {
+    const field = { SHOT: 'launcherNode', HIT: 'hitNode', TILT: 'tiltNode' } as const;
+    const rows = [...v.heard].reverse().map((heard) => {
+      const key = field[heard.kind];
+      const current = v.models.find((m) => m[key] === heard.node);
+      const sel = this.modelSelect(v, `wz-node-model-${heard.node}`, current?.id);
+      return h(
+        'div',
+        { class: 'row', 'data-testid': `wz-heard-${heard.node}` },
+        h('b', {}, heard.node),
+        h('span', { class: 'muted' }, `${heard.kind} → ${t(key)}`),
+        sel,
+        h(
+          'button',
+          {
+            'data-testid': `wz-bind-node-${heard.node}`,
+            onclick: () => {
+              const m = v.models.find((x) => x.id === sel.value);
+              if (m) this.bind(m, { [key]: heard.node });
+            },
+          },
+          current ? `✓ ${t('bind')}` : t('bind'),
+        ),
+      );
+    });
+    return h('div', {}, h('h3', {}, t('wzHeard')), ...(rows.length > 0 ? rows : [h('p', { class: 'muted' }, t('wzNothingHeard'))]));
+  }
+
+  /** The hub's port: a device the machine lists, or a path typed in (ptys are not listed). */
+  private hubPanel(v: GameView): HTMLElement {
+    const list = h(
+      'select',
+      { 'data-testid': 'wz-ports', onchange: () => (this.portPath.value = list.value) },
+      option('', this.ports && this.ports.length > 0 ? t('wzPortChoose') : t('wzPortNone')),
+      ...(this.ports ?? []).map((p) => option(p.path, `${p.path} · ${p.label}`, p.path === this.portPath.value)),
+    );
+    const connect = h(
+      'button',
+      {
+        'data-testid': 'wz-connect',
+        onclick: async () => {
+          const path = this.portPath.value.trim();
+          if (path === '') return;
+          const r = await this.deps.setup.request({ type: 'connect-serial', path });
+          if (!r.ok) this.deps.toast(r.problem);
+        },
+      },
+      t('wzConnect'),
+    );
+    return h(
+      'div',
+      {},
+      h('h3', {}, t('wzHub')),
+      h('div', { class: 'row' }, list, this.portPath, connect),
+      h('div', { class: 'muted', 'data-testid': 'wz-link' }, `${t('link')}: ${v.link.status === 'none' ? '—' : `${v.link.status} ${v.link.detail}`}`),
+    );
+  }
+
+  private bindingsTable(v: GameView): HTMLElement {
+    return h(
+      'table',
+      { 'data-testid': 'wz-bindings' },
+      h('tr', {}, ...['', t('name'), t('tag'), t('hitNode'), t('tiltNode'), t('launcherNode')].map((x) => h('th', {}, x))),
+      ...v.models.map((m) => h('tr', {}, h('td', {}, m.id), h('td', {}, m.name), h('td', {}, m.tag === null ? '—' : String(m.tag)), h('td', {}, m.hitNode ?? '—'), h('td', {}, m.tiltNode ?? '—'), h('td', {}, m.launcherNode ?? '—'))),
+    );
+  }
+}
