@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SeededDice } from '../../src/core/dice/seeded-dice.js';
 import { DiceError, MAX_POOL_DICE } from '../../src/core/dice/dice.js';
 import { seedRng } from '../../src/core/random/rng.js';
-import { EXACT_LIMITS } from '../../src/core/odds/enumerate.js';
+import { distribution, EXACT_LIMITS } from '../../src/core/odds/enumerate.js';
 import { SCENE_LIMITS } from '../../src/core/table/scene.js';
 import { randomScene } from '../../src/core/table/random-scene.js';
 import { jsonDepth, parseBoundedJson } from '../../src/core/validation/bounded-json.js';
@@ -102,22 +102,23 @@ describe('JSON inputs are bounded in size and depth', () => {
   });
 });
 
-describe('exact odds are capped, and the line says how to roll without them', () => {
+describe('exact odds and dice pools are capped, and the line says how to roll without them', () => {
   const fire = (support: number, exact: boolean): string =>
     JSON.stringify({ ruleset: 'stalnaya-voyna', action: 'fire', distance_in: 12, exact, shooter: { quality: 'd8', small_arms_rof: [2, 2], support: Array<string>(support).fill('d6') }, target: {} });
 
-  it('400 support dice with exact odds: refused at once, naming the cap', () => {
-    refused(shagomer(['resolve', '-'], fire(400, true)), new RegExp(`^resolve: exact: exact odds are capped at ${EXACT_LIMITS.poolDice} dice in one pool, this action rolls 402; leave out "exact": true`));
+  it('400 support dice: refused at once, naming the field and its cap', () => {
+    refused(shagomer(['resolve', '-'], fire(400, true)), /^resolve: shooter\.support: at most \d+ items, got 400$/);
   });
 
-  it('the same 400 dice rolled (no exact odds) resolve', () => {
-    const r = shagomer(['resolve', '-'], fire(400, false));
-    expect(r.status).toBe(0);
-    expect((JSON.parse(r.stdout) as { dice_used: number[] }).dice_used.length).toBe(403);
+  it('a pool past the exact-odds cap is refused by the enumerator, naming "exact" and how to roll instead', () => {
+    const walk = (): unknown => distribution((d) => d.countAtLeast(EXACT_LIMITS.poolDice + 1, 6, 4));
+    expect(walk).toThrow(DiceError);
+    expect(walk).toThrow(`exact: exact odds are capped at ${EXACT_LIMITS.poolDice} dice in one pool, this action rolls ${EXACT_LIMITS.poolDice + 1}; leave out "exact": true to roll the dice instead`);
+    expect(distribution((d) => d.countAtLeast(EXACT_LIMITS.poolDice, 6, 4))).toHaveLength(EXACT_LIMITS.poolDice + 1);
   });
 
-  it('a pool at the cap still gets exact odds', () => {
-    const r = shagomer(['resolve', '-'], fire(EXACT_LIMITS.poolDice - 2, true));
+  it('the largest fire the schema allows still gets exact odds', () => {
+    const r = shagomer(['resolve', '-'], fire(20, true));
     expect(r.status, r.stderr).toBe(0);
     expect(Object.keys((JSON.parse(r.stdout) as { odds: object }).odds).length).toBeGreaterThan(0);
   });
