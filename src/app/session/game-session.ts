@@ -1,9 +1,9 @@
-import { tryApplyEvent } from '../../core/game/index.js';
+import { applyEvent, emptyGame, tryApplyEvent } from '../../core/game/index.js';
 import type { CriticalDie, GameEvent, ModelSpec, SensorReading } from '../api/game-events.js';
 import { UNDOABLE } from '../api/game-events.js';
 import type { Intent } from '../api/intents.js';
 import type { Journal, JournalRecord } from '../journal/journal.js';
-import { applyRecord, attributionOf, foldGame, shotRulesEvent, undoneSeqs, type GameState } from './game-state.js';
+import { applyRecord, attributionOf, foldGame, rulesModel, shotRulesEvent, undoneSeqs, type GameState } from './game-state.js';
 import { scoreRealShot } from './real-shot-rules.js';
 import type { Selection } from './view-builder.js';
 
@@ -11,6 +11,9 @@ export type Outcome = { ok: true } | { ok: false; problem: string };
 
 const fail = (problem: string): Outcome => ({ ok: false, problem });
 const OK: Outcome = { ok: true };
+
+/** The engine's names for the fields of a model the app names otherwise (see rulesModel). */
+const ENGINE_FIELD: Record<string, string> = { 'model.max_damage': 'stamina', max_damage: 'stamina' };
 
 /** Intents that belong to one open game (new-game, open-game and play-demo are the app's). */
 export type GameIntent = Exclude<Intent, { type: 'new-game' | 'open-game' | 'play-demo' }>;
@@ -102,6 +105,13 @@ export class GameSession {
       case 'add-model': {
         if (s.phase !== 'setup') return fail('models are added during setup');
         const model: ModelSpec = { ...intent.model, id: this.nextModelId(intent.model.player) };
+        // The engine's game takes the models when setup ends: ask it now, so a model it would
+        // refuse then is never shown as part of the game.
+        if (s.created) {
+          const game = applyEvent(emptyGame(), { type: 'game-created', ruleset: s.created.ruleset, seed: s.created.seed });
+          const tried = tryApplyEvent(game, rulesModel(model));
+          if (!tried.ok) return fail(`model.${ENGINE_FIELD[tried.error.field] ?? tried.error.field}: ${tried.error.problem}`);
+        }
         this.append({ type: 'model-added', model });
         return OK;
       }
