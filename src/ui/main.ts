@@ -1,6 +1,6 @@
 import type { ShagomerBridge } from '../app/api/bridge.js';
 import type { Intent } from '../app/api/intents.js';
-import type { Catalog, GameSummary, GameView } from '../app/api/view.js';
+import type { AccessInfo, Catalog, GameSummary, GameView } from '../app/api/view.js';
 import { HttpClient, IpcClient, type ApiClient } from './api-client.js';
 import { h } from './dom.js';
 import { currentLang, setLang, t } from './i18n.js';
@@ -8,6 +8,9 @@ import { armySection, newGameSection } from './views/setup-view.js';
 import { sidePanel } from './views/side-panel.js';
 import { TableCanvas } from './views/table-canvas.js';
 import { CameraFeed } from './camera/camera-feed.js';
+import { ta } from './i18n-access.js';
+import { pairForm, pairingDialog, spectatorsDialog } from './views/access-view.js';
+import { spectatorPanel } from './views/spectator-panel.js';
 
 declare global {
   interface Window {
@@ -17,8 +20,13 @@ declare global {
   }
 }
 
-const readOnly = location.pathname.startsWith('/spectate');
-const api: ApiClient = window.shagomer ? new IpcClient(window.shagomer) : new HttpClient(readOnly);
+/** `/spectate` never sends a referee token; whether any page may change the game is the server's call. */
+const spectatePage = location.pathname.startsWith('/spectate');
+const api: ApiClient = window.shagomer ? new IpcClient(window.shagomer) : new HttpClient(spectatePage);
+let access: AccessInfo = { referee: false, lan: false, spectateUrls: [] };
+/** Read-only until the server's first view says otherwise. */
+const readOnly = (): boolean => view?.readOnly ?? true;
+document.body.classList.toggle('spectate-page', spectatePage);
 
 const top = document.getElementById('top') as HTMLElement;
 const app = document.getElementById('app') as HTMLElement;
@@ -35,7 +43,7 @@ const camera = new CameraFeed({
       header(view);
     }
     const v = view;
-    if (!v || readOnly) return;
+    if (!v || readOnly()) return;
     const moved = v.models.flatMap((m) => {
       const tag = m.tag === null ? undefined : tags.find((x) => x.id === m.tag);
       if (!tag) return [];
@@ -69,7 +77,7 @@ function toast(text: string): void {
 }
 
 function send(intent: Intent): void {
-  if (readOnly) return;
+  if (readOnly()) return;
   void api.send(intent).then((r) => {
     if (!r.ok) toast(r.problem);
   });
@@ -121,11 +129,13 @@ function header(v: GameView | null): void {
     h('span', {}, v?.title ? `${v.title} · ${v.rulesetName?.[currentLang()] ?? ''}` : t('noGame')),
     v?.phase === 'setup' ? h('span', { class: 'pill' }, t('setupPhase')) : null,
     h('span', { class: 'grow' }),
-    readOnly ? h('span', { class: 'pill' }, t('spectator')) : null,
+    readOnly() ? h('span', { class: 'pill' }, t('spectator')) : null,
     h('span', { class: 'status', 'data-testid': 'link-status' }, `${t('link')}: ${link && link.status !== 'none' ? `${link.status} ${link.detail}` : '—'}`),
     camera.running && cameraStatus ? h('span', { class: 'status', 'data-testid': 'camera-status' }, `${t('camera')}: ${cameraStatus}`) : null,
-    readOnly ? null : h('button', { 'data-testid': 'camera', onclick: () => void toggleCamera() }, t('camera')),
-    !readOnly && v && v.phase !== 'empty' ? h('button', { 'data-testid': 'games', onclick: () => showGames() }, t('pastGames')) : null,
+    readOnly() ? null : h('button', { 'data-testid': 'camera', onclick: () => void toggleCamera() }, t('camera')),
+    !readOnly() && v && v.phase !== 'empty' ? h('button', { 'data-testid': 'games', onclick: () => showGames() }, t('pastGames')) : null,
+    !readOnly() && !window.shagomer ? h('button', { 'data-testid': 'pair-device', onclick: () => void showPairing() }, ta('pairDevice')) : null,
+    !readOnly() && access.lan ? h('button', { 'data-testid': 'spectators', onclick: () => showDialog(spectatorsDialog(access.spectateUrls, closeDialog)) }, ta('spectatorsQr')) : null,
     h('button', { 'data-testid': 'lang', onclick: () => (setLang(currentLang() === 'ru' ? 'en' : 'ru'), render()) }, currentLang() === 'ru' ? 'EN' : 'RU'),
     ].filter((x): x is HTMLElement => x !== null),
   );
@@ -140,10 +150,51 @@ function showGames(): void {
   });
 }
 
+let dialogEl: HTMLElement | null = null;
+function closeDialog(): void {
+  dialogEl?.remove();
+  dialogEl = null;
+}
+function showDialog(el: HTMLElement): void {
+  closeDialog();
+  dialogEl = el;
+  document.body.append(el);
+}
+
+async function showPairing(): Promise<void> {
+  const code = await api.pairingCode();
+  if (!code.ok) return toast(code.problem);
+  showDialog(pairingDialog(code, access.lan, closeDialog));
+}
+
+async function pairThisDevice(code: string): Promise<boolean> {
+  const r = await api.pair(code);
+  if (!r.ok) {
+    toast(r.problem);
+    return false;
+  }
+  toast(ta('paired'));
+  // The live stream and every screen start again as the referee's.
+  location.replace('/');
+  return true;
+}
+
 function render(): void {
   header(view);
   if (!view) return;
-  const setupScreen = !readOnly && (view.phase === 'empty' || showingGames);
+  document.body.classList.toggle('watching', readOnly());
+  if (readOnly()) {
+    // Spectators (and a device not paired yet): the table, whose turn, the last shot, the score.
+    tableWrap.hidden = false;
+    panelHost.style.flex = '';
+    const panel = spectatorPanel(view);
+    if (!spectatePage) panel.prepend(pairForm((code) => void pairThisDevice(code), pendingCode));
+    panelHost.replaceChildren(panel);
+    tableWrap.style.setProperty('--table-aspect', `${view.table.widthMm} / ${view.table.depthMm}`);
+    table.setView(view);
+    return;
+  }
+  const setupScreen = view.phase === 'empty' || showingGames;
   tableWrap.hidden = setupScreen;
   if (setupScreen) {
     panelHost.replaceChildren(newGameSection(catalog, games, view, api, send, () => void api.games().then((g) => ((games = g), render()))));
@@ -151,7 +202,7 @@ function render(): void {
     return;
   }
   panelHost.style.flex = '';
-  if (view.phase === 'setup' && !readOnly) {
+  if (view.phase === 'setup') {
     panelHost.replaceChildren(h('aside', { class: 'panel', style: 'width:760px' }, armySection(catalog, view, send)));
   } else panelHost.replaceChildren(sidePanel(view, send));
   table.setView(view);
@@ -165,10 +216,18 @@ function render(): void {
   }
 }
 
+/** `/pair#code=123456`: the address in the referee's QR code; the code fills the form and is tried once. */
+const pendingCode = /^\/pair\/?$/.test(location.pathname) ? (/^#code=(\d{6})$/.exec(location.hash)?.[1] ?? '') : '';
+
 async function start(): Promise<void> {
   setLang(currentLang());
+  if (pendingCode) {
+    history.replaceState(null, '', location.pathname);
+    if (await pairThisDevice(pendingCode)) return;
+  }
   try {
-    [catalog, games] = await Promise.all([api.catalog(), api.games()]);
+    access = await api.access();
+    [catalog, games] = await Promise.all([api.catalog(), access.referee ? api.games() : Promise.resolve([])]);
   } catch (e) {
     toast(`the app does not answer: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -58,7 +58,7 @@ describe('table app in Chromium against shagomer serve', () => {
   });
 
   it('sets up, measures, scores a real shot over a pty, and survives a restart', { timeout: 90_000 }, async () => {
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('create-game').waitFor();
     await page.screenshot({ path: join(DOCS, 'start.png') });
     // Setup: system, players, armies, sensor bindings.
@@ -129,7 +129,7 @@ describe('table app in Chromium against shagomer serve', () => {
     // Restart the server: the game comes back from its journal, intact.
     await stop(server.proc);
     server = await serve(['--data', join(dir, 'data'), '--serial', ports.host]);
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('turn').waitFor();
     expect(await page.getByTestId('turn').textContent()).toContain('Ход 2');
     expect(await page.getByTestId('model-B1').textContent()).toMatch(/2\/3.*не может двигаться/);

@@ -34,7 +34,8 @@ export class TableCanvas {
 
   constructor(
     private readonly cb: TableCallbacks,
-    private readonly readOnly: boolean,
+    /** Decided by the server (the view it sends); a spectator cannot drag or select. */
+    private readonly readOnly: () => boolean,
     /** The camera frame to draw under the overlay, when a camera runs, and where the table lies in it. */
     private readonly cameraFrame: () => { video: HTMLVideoElement; mesh: CameraMesh | null; serial: number } | null,
   ) {
@@ -96,7 +97,7 @@ export class TableCanvas {
   }
 
   private moveDrag(e: PointerEvent): void {
-    if (!this.drag || this.readOnly) return;
+    if (!this.drag || this.readOnly()) return;
     if (Math.hypot(e.clientX - this.drag.startX, e.clientY - this.drag.startY) > 4) this.drag.moved = true;
     if (!this.drag.moved) return;
     const p = this.toMm(e);
@@ -108,14 +109,14 @@ export class TableCanvas {
   private up(e: PointerEvent): void {
     const drag = this.drag;
     this.drag = null;
-    if (drag?.moved && !this.readOnly) {
+    if (drag?.moved && !this.readOnly()) {
       const v = this.view;
       const w = v?.table.widthMm ?? 1800;
       const d = v?.table.depthMm ?? 1200;
       this.cb.move(drag.id, Math.min(w, Math.max(0, drag.xMm)), Math.min(d, Math.max(0, drag.yMm)));
       return;
     }
-    if (this.readOnly || !this.view) return;
+    if (this.readOnly() || !this.view) return;
     const p = this.toMm(e);
     const m = this.modelAt(p.xMm, p.yMm);
     const sel = this.view.selection;
