@@ -121,7 +121,9 @@ describe('table app in Chromium against shagomer serve', () => {
     // Spectators see the same game, read-only.
     const spectator = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await spectator.goto(`${server.url}spectate`);
-    await spectator.getByTestId('turn').waitFor();
+    await spectator.getByTestId('spectator-turn').waitFor();
+    expect(await spectator.getByTestId('spectator-turn').textContent()).toContain('Ход 2');
+    expect(await spectator.getByTestId('spectator-shot').textContent()).toContain('Повреждения 2');
     expect(await spectator.getByTestId('end-turn').count()).toBe(0);
     await spectator.screenshot({ path: join(DOCS, 'spectate.png') });
     await spectator.close();
