@@ -179,6 +179,8 @@ async function pairThisDevice(code: string): Promise<boolean> {
   return true;
 }
 
+let pairBox: HTMLElement | null = null;
+
 function render(): void {
   header(view);
   if (!view) return;
@@ -188,7 +190,11 @@ function render(): void {
     tableWrap.hidden = false;
     panelHost.style.flex = '';
     const panel = spectatorPanel(view);
-    if (!spectatePage) panel.prepend(pairForm((code) => void pairThisDevice(code), pendingCode));
+    if (!spectatePage) {
+      // One form for the page's life: views arrive while the code is being typed.
+      pairBox ??= pairForm((code) => void pairThisDevice(code), pendingCode);
+      panel.prepend(pairBox);
+    }
     panelHost.replaceChildren(panel);
     tableWrap.style.setProperty('--table-aspect', `${view.table.widthMm} / ${view.table.depthMm}`);
     table.setView(view);
