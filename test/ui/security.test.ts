@@ -109,7 +109,14 @@ describe('who may change a game, in Chromium', () => {
 
     const seen: string[] = [];
     context.on('request', (r) => {
-      if (r.url().startsWith(server.url) && r.frame().page() !== referee) seen.push(`${r.method()} ${new URL(r.url()).pathname}`);
+      if (!r.url().startsWith(server.url)) return;
+      let fromReferee = false;
+      try {
+        fromReferee = r.frame().page() === referee;
+      } catch {
+        // a request without a frame (a beacon may be one): not the referee's page
+      }
+      if (!fromReferee) seen.push(`${r.method()} ${new URL(r.url()).pathname}`);
     });
     const evil = await context.newPage();
     await evil.goto(attackerUrl);
