@@ -196,7 +196,7 @@ function render(): void {
       panel.prepend(pairBox);
     }
     panelHost.replaceChildren(panel);
-    tableWrap.style.setProperty('--table-aspect', `${view.table.widthMm} / ${view.table.depthMm}`);
+    tableWrap.style.setProperty('--table-ratio', String(view.table.depthMm / view.table.widthMm));
     table.setView(view);
     return;
   }

@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameView } from '../../src/app/api/view.js';
-import { launchChromium, refereeInit, ROOT, serve, stop, type Served } from './harness.js';
+import { launchChromium, refereeInit, ROOT, serve, stop, until, type Served } from './harness.js';
 
 /**
  * Who may change a game, in real Chromium against `shagomer serve`: the referee's page holds
@@ -17,6 +19,32 @@ import { launchChromium, refereeInit, ROOT, serve, stop, type Served } from './h
  * a portrait layout; with `--host 0.0.0.0` the referee screen shows the spectators' address as QR.
  */
 const REBOUND = 'rebind.test';
+
+/** The text of the QR code in a PNG, read by OpenCV's QRCodeDetector. */
+async function decodeQr(png: Buffer): Promise<string> {
+  const loaded = createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv | Promise<OpenCv>;
+  const cv = await loaded;
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const mat = new cv.Mat(info.height, info.width, cv.CV_8UC1);
+  const points = new cv.Mat();
+  try {
+    mat.data.set(data);
+    return new cv.QRCodeDetector().detectAndDecode(mat, points);
+  } finally {
+    mat.delete();
+    points.delete();
+  }
+}
+
+interface OpenCvMat {
+  data: Uint8Array;
+  delete(): void;
+}
+interface OpenCv {
+  CV_8UC1: number;
+  Mat: new (rows?: number, cols?: number, type?: number) => OpenCvMat;
+  QRCodeDetector: new () => { detectAndDecode(img: OpenCvMat, points: OpenCvMat): string };
+}
 
 let browser: Browser;
 let server: Served;
@@ -205,11 +233,18 @@ describe('who may change a game, in Chromium', () => {
       return { w: r.width, h: r.height, bottom: r.bottom, panelTop: p.getBoundingClientRect().top, text: document.body.innerText };
     });
     expect(box.w).toBe(390);
-    expect(box.h).toBeCloseTo((390 * 1200) / 1800, 0);
+    // The table itself spans the width but for the canvas's 8 px edge.
+    expect(Math.abs(box.h - (((390 - 16) * 1200) / 1800 + 16))).toBeLessThanOrEqual(1);
+    const tableWidthPx = await page.evaluate(() => {
+      const s = window.__shagomer;
+      return s ? s.table.toScreen(1800, 0).x - s.table.toScreen(0, 0).x : 0;
+    });
+    expect(Math.abs(tableWidthPx - (390 - 16))).toBeLessThanOrEqual(2);
     expect(box.panelTop).toBeGreaterThanOrEqual(box.bottom - 1);
-    expect(box.text).toContain('Ход 2');
+    expect(box.text).toContain('Ход 2 · очередь: Красные');
     expect(box.text).toMatch(/Танк → Шагоход: попадание, упала/);
-    expect(box.text).toMatch(/Синие.*в строю/);
+    // The score: Синие 2 standing, 0 lost, 2 damage dealt to the walker.
+    expect(await page.getByTestId('spectator-score').locator('tr').nth(1).innerText()).toMatch(/^Синие\s+2\s+0\s+2$/);
     expect(box.text).not.toMatch(/еретаскивайте|Щёлкните|Конец хода|Отменить/);
     expect(await page.getByTestId('pair-form').count()).toBe(0);
     await page.screenshot({ path: join(ROOT, 'docs', 'spectate-phone.png') });
@@ -233,18 +268,17 @@ describe('who may change a game, in Chromium', () => {
   it('with --host 0.0.0.0 shows the spectators\' address as a QR code that decodes to it', { timeout: 60_000 }, async () => {
     lanServer = await serve(['--host', '0.0.0.0', '--data', mkdtempSync(join(tmpdir(), 'shagomer-ui-lan-'))]);
     const port = new URL(lanServer.url).port;
-    expect(lanServer.output()).toMatch(new RegExp(`phones watch at http://\\S+:${port}/spectate`));
+    const phones = new RegExp(`phones watch at http://\\S+:${port}/spectate`);
+    await until(() => phones.test(lanServer.output()), 'serve to print the spectators\' address');
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(lanServer.refereeUrl);
     await page.getByTestId('spectators').click();
     await page.getByTestId('spectators-dialog').waitFor();
     const url = await page.getByTestId('spectators-qr').locator('canvas').getAttribute('data-qr');
     expect(url).toMatch(new RegExp(`^http://[0-9.]+:${port}/spectate$`));
-    // Decode the drawn QR code with OpenCV's detector (Debian python3-opencv).
-    const png = join(mkdtempSync(join(tmpdir(), 'shagomer-qr-')), 'qr.png');
-    writeFileSync(png, await page.getByTestId('spectators-qr').screenshot());
-    const decoded = execFileSync('/usr/bin/python3', ['-c', 'import cv2,sys; print(cv2.QRCodeDetector().detectAndDecode(cv2.imread(sys.argv[1]))[0])', png]).toString().trim();
-    expect(decoded).toBe(url);
+    // Decode the drawn QR code with OpenCV's own detector (opencv.js, as the app's vision uses it).
+    const shot = await page.getByTestId('spectators-qr').screenshot();
+    expect(await decodeQr(shot)).toBe(url);
     // The machine's own address is one of the names it answers to (sent over loopback here).
     const host = new URL(url as string).host;
     expect(execFileSync('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Host: ${host}`, `http://127.0.0.1:${port}/api/view`]).toString()).toBe('200');

@@ -1,7 +1,7 @@
 import type { GameView } from '../../app/api/view.js';
 import { h } from '../dom.js';
 import { ta } from '../i18n-access.js';
-import { NEXT_TURN, t } from '../i18n.js';
+import { currentLang, NEXT_TURN, t } from '../i18n.js';
 
 /**
  * What a spectator's phone shows beside or under the table: whose turn, the shot in progress or
@@ -16,7 +16,10 @@ function name(v: GameView, id: string | null): string {
 
 function turnLine(v: GameView): HTMLElement {
   const active = v.players.find((p) => p.id === v.active);
-  const text = v.phase === 'play' ? `${t('turn')} ${v.turn}: ${active?.name ?? v.active} ${t('acts')}` : v.phase === 'setup' ? t('setupPhase') : t('noGame');
+  // «очередь: Красные» agrees with any player's name, singular or plural.
+  const who = active?.name ?? v.active;
+  const acting = currentLang() === 'ru' ? `${ta('turnOf')}: ${who}` : `${who} ${ta('turnOf')}`;
+  const text = v.phase === 'play' ? `${t('turn')} ${v.turn} · ${acting}` : v.phase === 'setup' ? t('setupPhase') : t('noGame');
   return h('div', { class: 'spectator-turn', 'data-testid': 'spectator-turn' }, h('b', { style: `color:${active?.colour ?? '#fff'}` }, text));
 }
 
@@ -38,11 +41,12 @@ function shotLine(v: GameView): HTMLElement {
     'div',
     { 'data-testid': 'spectator-shot' },
     h('h3', {}, `${ta('lastShot')} (${t('turn')} ${s.turn})`),
-    h('div', {}, `${name(v, s.shooterId)} → ${name(v, s.attribution.targetId)}: ${s.attribution.hit ? t('hit') : t('miss')}${s.attribution.fell ? `, ${t('fell')}` : ''}${s.critical ? ` · D6 = ${s.critical.value}` : ''}`),
+    h('div', {}, `${name(v, s.shooterId)} → ${name(v, s.attribution.targetId)}: ${s.attribution.hit ? t('hit') : t('miss')}${s.attribution.fell ? `, ${t('fell')}` : ''}`, s.critical ? h('span', { style: 'white-space:nowrap' }, ` · D6 = ${s.critical.value}`) : null),
     r ? h('div', { class: 'result' }, `${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${NEXT_TURN[r.nextTurn] ?? r.nextTurn}`) : null,
   );
 }
 
+/** Per player: models still standing, models lost, damage dealt to the other side. */
 function scoreTable(v: GameView): HTMLElement {
   return h(
     'div',
@@ -50,7 +54,8 @@ function scoreTable(v: GameView): HTMLElement {
     h('h3', {}, ta('score')),
     h(
       'table',
-      { 'data-testid': 'spectator-score' },
+      { 'data-testid': 'spectator-score', class: 'score' },
+      h('tr', {}, h('th', {}), h('th', {}, ta('alive')), h('th', {}, ta('lost')), h('th', {}, ta('damageDealt'))),
       ...v.players.map((p) => {
         const own = v.models.filter((m) => m.player === p.id);
         const enemy = v.models.filter((m) => m.player !== p.id);
@@ -58,9 +63,9 @@ function scoreTable(v: GameView): HTMLElement {
           'tr',
           {},
           h('td', { style: `color:${p.colour}` }, h('b', {}, p.name)),
-          h('td', {}, `${own.filter((m) => !m.destroyed).length} ${ta('alive')}`),
-          h('td', {}, `${enemy.filter((m) => m.destroyed).length} ${ta('destroyedCount')}`),
-          h('td', { class: 'muted' }, `${enemy.reduce((n, m) => n + m.damage, 0)} ${ta('damageDealt')}`),
+          h('td', {}, String(own.filter((m) => !m.destroyed).length)),
+          h('td', {}, String(own.filter((m) => m.destroyed).length)),
+          h('td', {}, String(enemy.reduce((n, m) => n + m.damage, 0))),
         );
       }),
     ),

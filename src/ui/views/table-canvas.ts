@@ -14,6 +14,8 @@ interface Frame {
 }
 
 const MARGIN_PX = 24;
+/** On a phone the table takes the width: a thin edge (style.css sizes the portrait view with it). */
+const NARROW_MARGIN_PX = 8;
 
 /**
  * The live table: the camera image (when there is one) under an overlay of models, the selected
@@ -144,7 +146,8 @@ export class TableCanvas {
     if (!v) return;
     const cw = c.clientWidth;
     const ch = c.clientHeight;
-    const scale = Math.min((cw - 2 * MARGIN_PX) / v.table.widthMm, (ch - 2 * MARGIN_PX) / v.table.depthMm);
+    const margin = cw < 600 ? NARROW_MARGIN_PX : MARGIN_PX;
+    const scale = Math.min((cw - 2 * margin) / v.table.widthMm, (ch - 2 * margin) / v.table.depthMm);
     this.frame = { scale, ox: (cw - v.table.widthMm * scale) / 2, oy: (ch - v.table.depthMm * scale) / 2 };
     ctx.translate(this.frame.ox, this.frame.oy);
     this.drawTable(v, scale);
