@@ -91,7 +91,8 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const access = opts.access ?? new RefereeAccess();
   const bindHost = opts.bindHost ?? '127.0.0.1';
-  const names = allowedHostNames(bindHost, opts.allowedHosts);
+  let names = allowedHostNames(bindHost, opts.allowedHosts);
+  const wildcard = bindHost === '0.0.0.0' || bindHost === '::';
   const streams = new Map<ServerResponse, boolean>();
   let pending = false;
   const push = (): void => {
@@ -120,7 +121,7 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
 
   /** Where phones reach this app: each LAN address when bound to all of them. */
   const publicOrigins = (port: number): string[] => {
-    const hosts = bindHost === '0.0.0.0' || bindHost === '::' ? lanAddresses() : [bindHost.includes(':') ? `[${bindHost}]` : bindHost];
+    const hosts = wildcard ? lanAddresses() : [bindHost.includes(':') ? `[${bindHost}]` : bindHost];
     return hosts.map((h) => `http://${h}:${port}`);
   };
 
@@ -133,7 +134,12 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
-    const hostRefused = hostProblem(req, names);
+    let hostRefused = hostProblem(req, names);
+    if (hostRefused && wildcard) {
+      // The laptop may have got a new address from the club's router since the start.
+      names = allowedHostNames(bindHost, opts.allowedHosts);
+      hostRefused = hostProblem(req, names);
+    }
     if (hostRefused) return refuse(res, hostRefused);
     const isReferee = access.isReferee(bearerToken(req));
     if (req.method === 'GET' && path === '/api/view') return json(res, 200, app.view(!isReferee));
