@@ -34,9 +34,9 @@ interface Running {
 
 const running: Running[] = [];
 
-async function start(opts: { dataDir?: string; limits?: Partial<ServerLimits>; access?: RefereeAccess; clock?: () => number } = {}): Promise<Running> {
+async function start(opts: { dataDir?: string; limits?: Partial<ServerLimits>; access?: RefereeAccess; clock?: () => number; allowedHosts?: string[] } = {}): Promise<Running> {
   const app = new AppController({ dataDir: opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shagomer-sec-')), ...(opts.clock ? { clock: opts.clock } : {}) });
-  const { server, stop, access } = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here'), ...(opts.limits ? { limits: opts.limits } : {}), ...(opts.access ? { access: opts.access } : {}) });
+  const { server, stop, access } = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here'), ...(opts.limits ? { limits: opts.limits } : {}), ...(opts.access ? { access: opts.access } : {}), ...(opts.allowedHosts ? { allowedHosts: opts.allowedHosts } : {}) });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const r: Running = {
     app,
@@ -155,6 +155,10 @@ describe('who may change a game', () => {
     }
     expect((await intent(s, { type: 'select', shooterId: null, targetId: null, weaponId: null }, referee(s, { host: `localhost:${s.port}` }))).json).toEqual({ ok: true });
     await unchanged(s, before);
+    // A name the club gave the laptop (`serve --allow-host club-laptop.lan`) is one of its names.
+    const named = await start({ allowedHosts: ['Club-Laptop.lan'] });
+    expect((await raw(named, 'GET', '/api/view', { host: `club-laptop.lan:${named.port}` })).status).toBe(200);
+    expect((await raw(named, 'GET', '/api/view', { host: `club-laptop.lan.evil.example:${named.port}` })).status).toBe(403);
   });
 
   it('refuses another site\'s Origin, a cross-site fetch and a non-JSON body, even with the token', async () => {
