@@ -297,6 +297,8 @@ describe('the server\'s bounds', () => {
           resolve(true);
         });
         sock.on('error', () => undefined);
+        // Read what comes (a 408, then the end): a paused socket would never see its close.
+        sock.resume();
       });
     const slow = connect(s.port, '127.0.0.1');
     slow.on('connect', () => slow.write(`GET /api/view HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\n`));
@@ -340,6 +342,51 @@ describe('the server\'s bounds', () => {
     expect(refused).toBe('closed:');
     for (const c of sockets) c.destroy();
     for (const x of [...streams.slice(1), again]) x.close();
+  });
+
+  it('drops a live stream that stops reading once its backlog passes the bound, and keeps the others', { timeout: 60_000 }, async () => {
+    const s = await start({ limits: { maxStreams: 2, streamBacklogBytes: 64 * 1024 } });
+    expect((await intent(s, { type: 'new-game', ruleset: 'vtorzhenie', title: 'backlog', players: PLAYERS })).json).toEqual({ ok: true });
+    for (let i = 0; i < 40; i++) await intent(s, { type: 'add-model', model: { ...model(i % 2 === 0 ? 'A' : 'B'), name: `модель с длинным именем ${i}` } });
+    // A phone gone to sleep: it asked for the stream and reads nothing more.
+    const asleep = connect(s.port, '127.0.0.1');
+    await new Promise<void>((r) => asleep.on('connect', () => r()));
+    asleep.write(`GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\n\r\n`);
+    asleep.pause();
+    asleep.on('error', () => undefined);
+    // A phone that reads.
+    let awakeViews = 0;
+    const awake = request({ host: '127.0.0.1', port: s.port, path: '/api/events', agent: false, headers: { host: `127.0.0.1:${s.port}` } }, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (awakeViews += c.match(/^data: /gm)?.length ?? 0));
+    });
+    awake.end();
+    await new Promise((r) => setTimeout(r, 200));
+    /** A third stream: 503 while both are held, 200 once the sleeping one was dropped. */
+    const third = (): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: s.port, path: '/api/events', agent: false, headers: { host: `127.0.0.1:${s.port}` } }, (res) => {
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await third()).toBe(503);
+    const ids = (await refView(s)).models.map((m) => m.id);
+    let sent = 0;
+    let status = 503;
+    while (status === 503 && sent < 3000) {
+      await intent(s, { type: 'place-models', models: ids.map((id, i) => ({ id, xMm: 100 + ((sent * 7 + i * 31) % 1600), yMm: 100 + i * 25, fallen: false })) });
+      sent++;
+      if (sent % 25 === 0) status = await third();
+    }
+    // The sleeping phone's place is free again; the reading phone got every view.
+    expect(status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(awakeViews).toBeGreaterThanOrEqual(sent);
+    awake.destroy();
+    asleep.destroy();
   });
 
   it('sends every one of 300 spectators\' streams the update of a referee intent', { timeout: 60_000 }, async () => {

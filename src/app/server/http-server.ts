@@ -25,6 +25,8 @@ export interface ServerLimits {
   maxConnections: number;
   /** Live view streams (referee screens and spectators' phones); beyond it 503. */
   maxStreams: number;
+  /** Views queued for a stream that does not read them; past this it is dropped (it may reconnect). */
+  streamBacklogBytes: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -35,6 +37,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   idleSocketMs: 30_000,
   maxConnections: 600,
   maxStreams: 500,
+  streamBacklogBytes: 4 * 1024 * 1024,
 };
 
 /** Keep-alive comments on the live streams, well inside the idle socket timeout. */
@@ -94,6 +97,13 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
   let names = allowedHostNames(bindHost, opts.allowedHosts);
   const wildcard = bindHost === '0.0.0.0' || bindHost === '::';
   const streams = new Map<ServerResponse, boolean>();
+  /** A phone that stopped reading (asleep, gone) must not hold views in memory without end. */
+  const send = (res: ServerResponse, frame: string): void => {
+    if (res.writableLength > limits.streamBacklogBytes) {
+      streams.delete(res);
+      res.destroy();
+    } else res.write(frame);
+  };
   let pending = false;
   const push = (): void => {
     if (pending) return;
@@ -109,13 +119,13 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
           frame = `data: ${JSON.stringify(msg)}\n\n`;
           frames.set(readOnly, frame);
         }
-        res.write(frame);
+        send(res, frame);
       }
     });
   };
   const unsubscribe = app.onChange(push);
   const keepAlive = setInterval(() => {
-    for (const res of streams.keys()) res.write(': keep-alive\n\n');
+    for (const res of streams.keys()) send(res, ': keep-alive\n\n');
   }, KEEP_ALIVE_MS);
   keepAlive.unref();
 
