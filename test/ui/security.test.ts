@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -173,6 +173,13 @@ describe('who may change a game, in Chromium', () => {
     expect(after.revision).toBe(before.revision);
     expect(after.turn).toBe(2);
     expect(after.history.filter((h) => h.type === 'undo')).toEqual([]);
+    // The referee's own export still works: fetched with the header, saved as a file.
+    await referee.bringToFront();
+    await referee.getByTestId('games').click();
+    const [download] = await Promise.all([referee.waitForEvent('download'), referee.getByTestId(`export-${after.gameId ?? ''}`).click()]);
+    expect(download.suggestedFilename()).toBe(`${after.gameId ?? ''}.jsonl`);
+    const saved = readFileSync(await download.path(), 'utf8').split('\n').filter(Boolean);
+    expect(saved.length).toBe(after.history.length);
     await context.close();
   });
 
