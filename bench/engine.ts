@@ -8,8 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SeededDice } from '../src/core/dice/seeded-dice.js';
 import { Rng, seedRng } from '../src/core/random/rng.js';
-import { RULESET_IDS } from '../src/core/rulesets/game-system.js';
-import { actionsOf, gameSystem } from '../src/core/rulesets/registry.js';
+import { actionsOf, gameSystem, systemIds } from '../src/core/rulesets/registry.js';
 import { resolveVirtualShot, VirtualShotInput } from '../src/core/rulesets/vtorzhenie/virtual-shot.js';
 import { vtorzhenie } from '../src/core/rulesets/vtorzhenie/system.js';
 import { resolveScenario } from '../src/core/scenario/resolve-scenario.js';
@@ -75,11 +74,26 @@ const SAMPLES: Record<string, { label?: string; input: Record<string, unknown> }
   'vtorzhenie/virtual-shot': [
     { label: 'sniper EX', input: { distance_cm: 44, shooter: { power: 3, accuracy_bonus: 1, range_steps: 20 }, target: { armour: 3, stamina: 1 } } },
     { label: 'reroll + shield', input: { distance_cm: 44, shooter: { power: 3, accuracy_bonus: 1, reroll_accuracy_die: true }, target: { armour: 3, stamina: 2, shield: true } } },
+    { label: 'weapon by id, mode, limits', input: { distance_cm: 30, shooter: { weapon: 'assault-rifle', mode: 'burst', shots_fired: 1, declared_weapon: 'assault-rifle' }, target: { armour: 2, stamina: 1, cover: 'partial' } } },
   ],
   'vtorzhenie/real-shot': [{ input: { target: { kind: 'vehicle', stamina: 3 }, hit: true, fell: true } }],
-  'vtorzhenie/close-combat': [{ label: 'ties rolled again', input: { attackers: [{ cc: 4, armour: 3, attack_dice: 2 }], defenders: [{ cc: 1, armour: 3, defence_dice: 2 }] } }],
+  'vtorzhenie/close-combat': [
+    { label: 'ties rolled again', input: { attackers: [{ cc: 4, armour: 3, attack_dice: 2 }], defenders: [{ cc: 1, armour: 3, defence_dice: 2 }] } },
+    { label: 'scored fighters', input: { attackers: [{ id: 'n', kind: 'cyborg', cc: 2, armour: 4, damage: 1 }], defenders: [{ id: 't', cc: 4, armour: 3, defence_dice: 2 }] } },
+  ],
+  'vtorzhenie/blast': [{ label: '2 victims, a vehicle', input: { weapon: 'grenade-launcher', victims: [{ id: 'a', distance_cm: 8, armour: 3, stamina: 1 }, { id: 'v', distance_cm: 4, armour: 7, stamina: 3, vehicle: true }] } }],
+  'vtorzhenie/close-combat-vehicle': [{ input: { attackers: [{ cc: 4, attack_dice: 2 }, { cc: 1 }], vehicle: { side: 'side', damage: 1 } } }],
+  'vtorzhenie/ram': [{ label: 'ties rolled again', input: { rammer: {}, target: { kind: 'vehicle', side: 'front' } } }],
+  'vtorzhenie/stand-up': [{ input: { kind: 'vehicle', at_start_of_turn: true } }],
+  'vtorzhenie/first-player': [{ input: {} }],
   'bronepekhota/measure': [{ input: { distance_cm: 18 } }],
-  'bronepekhota/virtual-shot': [{ label: 'volley', input: { distance_cm: 12, shooters: [{ shooting: 3, range_steps: 8 }, { shooting: 3, range_steps: 8 }], target: { armour: 4, kind: 'infantry' } } }],
+  'bronepekhota/grenade-throw': [{ input: { distance_cm: 8, thrower: { weapon_class: 'light' }, target: { armour: 4, kind: 'cyborg', damage: 1 } } }],
+  'bronepekhota/allowance': [{ input: { unit_type: 'mobile-gun', damage: 2, own_turns_since_critical: 1 } }],
+  'bronepekhota/first-player': [{ input: {} }],
+  'bronepekhota/virtual-shot': [
+    { label: 'volley', input: { distance_cm: 12, shooters: [{ shooting: 3, range_steps: 8 }, { shooting: 3, range_steps: 8 }], target: { armour: 4, kind: 'infantry' } } },
+    { label: '3 troopers, grenades, a walker', input: { distance_cm: 8, shooters: [{ weapons: ['smg', 'pistol'] }, { weapons: ['assault-rifle'] }, { weapons: ['rocket'] }], target: { armour: 6, kind: 'vehicle', unit_type: 'walker', damage: 2 }, grenades: true } },
+  ],
   'bronepekhota/real-shot': [{ input: { target: { kind: 'vehicle', unit_type: 'walker' }, hit: true, fell: true } }],
   'bronepekhota/close-combat': [{ input: { attacker: { cc: 2, armour: 3 }, defender: { cc: 1, armour: 4, kind: 'cyborg' } } }],
   'zvezdny-desant/measure': [{ input: { distance_cm: 20 } }],
@@ -93,11 +107,51 @@ const SAMPLES: Record<string, { label?: string; input: Record<string, unknown> }
   'stalnaya-voyna/melee-casualty': [{ input: {} }],
   'stalnaya-voyna/reorganise': [{ input: { medic: true } }],
   'stalnaya-voyna/commander-lost': [{ input: { leadership: 2 } }],
+  // Issue 10: Звездный Десант's orders, charges, melees of several units and panic.
+  'zvezdny-desant/orders': [{ input: { first_player: 'A', units: [{ id: 'a1', player: 'A', order: 'attack', initiative: 7 }, { id: 'a2', player: 'A', order: 'move', initiative: 4 }, { id: 'b1', player: 'B', order: 'defence', initiative: 10 }], lowered: [{ id: 'a1', by: 1 }] } }],
+  'zvezdny-desant/order-check': [{ input: { order: 'attack', conduct: 'shoot-then-charge' } }],
+  'zvezdny-desant/charge': [{ input: { order: 'attack', models: Array.from({ length: 10 }, (_, i) => ({ gap_steps: 4 + i, pdv: 6 })) } }],
+  'zvezdny-desant/consolidate': [{ input: { first_player: 'A', units: [{ id: 'a', player: 'A', models: [{ gap_steps: 0, pdv: 6 }, { gap_steps: 5, pdv: 6 }] }, { id: 'b', player: 'B', models: [{ gap_steps: 2, pdv: 4 }] }] } }],
+  'zvezdny-desant/multi-melee': [
+    {
+      label: '3 units, 26 strikes',
+      input: {
+        units: [
+          { id: 'a1', player: 'A', models: 6, in_contact: 3, bsp: 9, stk: 1 },
+          { id: 'a2', player: 'A', models: 4, in_contact: 2, bsp: 12, stk: 2 },
+          { id: 'b1', player: 'B', models: 8, in_contact: 5, bsp: 10, stk: 1 },
+        ],
+        strikes: [
+          { from: 'a1', to: 'b1', strikers: 6 },
+          { from: 'a2', to: 'b1', strikers: 4, strikes_per_model: 2 },
+          { from: 'b1', to: 'a1', strikers: 5 },
+          { from: 'b1', to: 'a2', strikers: 3 },
+        ],
+      },
+    },
+  ],
+  'zvezdny-desant/panic-test': [{ input: { ldr: 12, reroll_failed: true } }],
+  // Issue 10: the rest of Стальная война.
+  'stalnaya-voyna/unsuppress': [{ input: { quality: 'd6', leadership: 1, suppression: 2 } }],
+  'stalnaya-voyna/charge-test': [{ input: { quality: 'd8', leadership: 2, morale: 'steady' } }],
+  'stalnaya-voyna/charge-reach': [{ input: { gap_in: 2 } }],
+  'stalnaya-voyna/paired-melee': [
+    { label: '10 pairs of d12', input: { fights: Array.from({ length: 10 }, () => ({ attackers: [{ quality: 'd12' }], defenders: [{ quality: 'd12' }] })) } },
+    { label: '4 × three d12 on one', input: { fights: Array.from({ length: 4 }, () => ({ attackers: [{ quality: 'd12' }, { quality: 'd12' }, { quality: 'd12' }], defenders: [{ quality: 'd10' }] })) } },
+  ],
+  'stalnaya-voyna/morale': [{ input: { quality: 'd8', leadership: 2, morale: 'steady', threat_from: { attackers: 9, defenders: 4, terrifying: true } } }],
+  'stalnaya-voyna/lie-down': [{ input: {} }],
+  'stalnaya-voyna/stand-up': [{ input: { by: 'test', quality: 'd6', leadership: 2 } }],
+  'stalnaya-voyna/casualty': [{ input: { power: 'd10', target: { kind: 'robot', robot_wounded: true } } }],
+  'stalnaya-voyna/backpack-explosion': [{ label: '8 figures within 4"', input: { power: 'd12', figures: Array.from({ length: 8 }, (_, i) => ({ id: `f${i}`, distance_in: i / 2 })) } }],
+  'stalnaya-voyna/weapon-check': [{ input: { weapon: { ammunition: 'grenade-launcher', heavy_infantry: true, emplaced: true }, fired_this_activation: 1, shots_fired_in_battle: 2 } }],
+  'stalnaya-voyna/guided-missile': [{ input: { shooter: { quality: 'd8', guidance: 'd12' }, target: { evasion: 'd10' } } }],
+  'stalnaya-voyna/transport': [{ input: { operation: 'load', farthest_in: 5, passengers: 6, capacity_left: 8 } }],
 };
 
 function exactOdds(): string[][] {
   const rows: string[][] = [];
-  for (const id of RULESET_IDS) {
+  for (const id of systemIds()) {
     const system = gameSystem(id);
     if (!system) continue;
     for (const action of Object.keys(actionsOf(system))) {

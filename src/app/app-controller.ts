@@ -86,8 +86,8 @@ export class AppController {
     const opened = this.store.open(id);
     if (!opened.ok) return { ok: false, problem: opened.problem };
     this.openNotes = [
-      ...(opened.report.tornBytes > 0 ? [`${id}: an unfinished last record (${opened.report.tornBytes} bytes) was dropped`] : []),
-      ...opened.report.damaged.map((d) => `${id}: record on line ${d.line} skipped: ${d.problem}`),
+      ...opened.report.messages,
+      ...opened.report.damaged.map((d) => `${id}: record on line ${d.line} skipped (kept on disk): ${d.problem}`),
     ];
     this.attach(new GameSession(id, opened.journal));
     return { ok: true };
@@ -144,6 +144,18 @@ export class AppController {
     return this.session.recordSensor(reading);
   }
 
+  /** A hub message the link flagged, for the referee; resolves once durable. Without a game it is refused. */
+  recordSensorConflict(c: { kind: 'conflict' | 'suspect'; key: string; stored: string | null; received: string }): void {
+    if (!this.session) throw new Error('no game is open: the hub keeps the message until one is');
+    this.session.recordSensorConflict(c);
+  }
+
+  /** The hub readings the open game holds, with their content (for the link's conflict check). */
+  deliveredReadings(): SensorReading[] {
+    if (!this.session) return [];
+    return this.session.records().flatMap((r) => (r.event.type === 'sensor' ? [r.event.reading] : []));
+  }
+
   deliveredKeys(): { boot: string; seq: number }[] {
     if (!this.session) return [];
     return [...this.session.current.sensorKeys].map((k) => {
@@ -161,7 +173,8 @@ export class AppController {
       link: this.link,
       demoAvailable: Boolean(this.opts.demo),
       canUndo: s?.lastUndoable() !== undefined,
-      readOnly,
+      // A journal with records of a newer version opens read-only: the UI offers no actions.
+      readOnly: readOnly || (s?.readOnlyReason ?? null) !== null,
     });
     return { ...v, warnings: [...this.openNotes, ...v.warnings] };
   }

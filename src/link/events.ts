@@ -56,10 +56,14 @@ export interface LinkStats {
   beforeHello: number;
   unknownTypes: number;
   deviceLost: number;
+  /** Repeats of a stored (BOOT, SEQ) with other content: both versions recorded as a CONFLICT. */
+  conflicts: number;
+  /** Messages whose SEQ lay far outside their boot's window: recorded as SUSPECT, not as events. */
+  suspects: number;
 }
 
 export function emptyStats(): LinkStats {
-  return { framesGood: 0, badCrc: 0, malformed: 0, duplicates: 0, reconnects: 0, recorded: 0, beforeHello: 0, unknownTypes: 0, deviceLost: 0 };
+  return { framesGood: 0, badCrc: 0, malformed: 0, duplicates: 0, reconnects: 0, recorded: 0, beforeHello: 0, unknownTypes: 0, deviceLost: 0, conflicts: 0, suspects: 0 };
 }
 
 /** What the link says about the port, for a status line in the UI or stderr. */

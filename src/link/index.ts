@@ -19,5 +19,6 @@ export { LinkSession, type LinkSessionOptions } from './session/link-session.js'
 export { startSerialLink, type SerialLinkHandle, type SerialLinkOptions } from './serial-link.js';
 export { PortOpenError } from './transport/serial-port-link.js';
 export { JsonlStore, type RecordHistory } from './record/jsonl-store.js';
-export { parseRecordLine, toRecordLine } from './record-line.js';
+export { parseRecordEntry, parseRecordLine, toNoteLine, toRecordLine, type LinkNote, type RecordEntry } from './record-line.js';
+export { formatNote } from './format-note.js';
 export { formatStats } from './format-stats.js';

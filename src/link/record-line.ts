@@ -60,3 +60,59 @@ export function parseRecordLine(line: string): LinkEvent | undefined {
       return { ...base, type: d.type, code: d.code, text: d.text };
   }
 }
+
+/**
+ * Two record-file lines that are not device events (PROTOCOL.md §10): a CONFLICT holds a
+ * message whose (BOOT, SEQ) was already stored with other content, both versions as canonical
+ * BODY text; a SUSPECT holds a message whose SEQ lay far outside its boot's window. Neither
+ * is a delivered event: readers that do not know them skip them.
+ */
+export interface LinkNote {
+  type: 'CONFLICT' | 'SUSPECT';
+  boot: string;
+  seq: number;
+  tMs: number;
+  hostMs: number;
+  /** CONFLICT: the BODY stored first. SUSPECT: the newest SEQ of that boot when it came. */
+  stored?: string;
+  newestSeq?: number;
+  /** The BODY that arrived (canonical form). */
+  received: string;
+}
+
+export function toNoteLine(n: LinkNote): string {
+  const head = { boot: n.boot, seq: n.seq, type: n.type, t_ms: n.tMs, host_ms: n.hostMs };
+  return n.type === 'CONFLICT'
+    ? JSON.stringify({ ...head, stored: n.stored ?? '', received: n.received })
+    : JSON.stringify({ ...head, newest_seq: n.newestSeq ?? 0, received: n.received });
+}
+
+const noteSchema = z.discriminatedUnion('type', [
+  z.object({ ...head, type: z.literal('CONFLICT'), stored: z.string().max(256), received: z.string().max(256) }),
+  z.object({ ...head, type: z.literal('SUSPECT'), newest_seq: z.number().int().min(0).max(65535), received: z.string().max(256) }),
+]);
+const anyHead = z.object({ ...head, type: z.string().regex(/^[A-Z][A-Z0-9_]{0,15}$/) });
+
+/** A record-file line: an event, a note, a well-formed line of a type this build does not know, or nothing. */
+export type RecordEntry = { kind: 'event'; event: LinkEvent } | { kind: 'note'; note: LinkNote } | { kind: 'foreign'; type: string } | { kind: 'bad' };
+
+export function parseRecordEntry(line: string): RecordEntry {
+  const event = parseRecordLine(line);
+  if (event) return { kind: 'event', event };
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    return { kind: 'bad' };
+  }
+  const n = noteSchema.safeParse(json);
+  if (n.success) {
+    const d = n.data;
+    const base = { boot: d.boot, seq: d.seq, tMs: d.t_ms, hostMs: d.host_ms, received: d.received };
+    return { kind: 'note', note: d.type === 'CONFLICT' ? { ...base, type: 'CONFLICT', stored: d.stored } : { ...base, type: 'SUSPECT', newestSeq: d.newest_seq } };
+  }
+  const h = anyHead.safeParse(json);
+  const known = ['HELLO', 'SHOT', 'HIT', 'TILT', 'ERR', 'CONFLICT', 'SUSPECT'];
+  if (h.success && !known.includes(h.data.type)) return { kind: 'foreign', type: h.data.type };
+  return { kind: 'bad' };
+}

@@ -1,4 +1,5 @@
 import type { LinkEvent, LinkStats, LinkStatus } from './events.js';
+import type { LinkNote } from './record-line.js';
 import type { EventStore } from './session/event-store.js';
 import { LinkSession } from './session/link-session.js';
 import { SerialPortLink } from './transport/serial-port-link.js';
@@ -10,8 +11,12 @@ export interface SerialLinkOptions {
   store: EventStore;
   /** Keep trying when the port is absent at start instead of failing. */
   wait?: boolean;
-  /** Messages already stored (from an earlier run): never stored twice. */
-  delivered?: Iterable<{ boot: string; seq: number }>;
+  /** Messages already stored (from an earlier run): never stored twice. Full events also let a repeat's content be compared. */
+  delivered?: Iterable<{ boot: string; seq: number } | LinkEvent>;
+  /** CONFLICT/SUSPECT notes an earlier run recorded (RecordHistory.notes). */
+  notes?: Iterable<LinkNote>;
+  /** A CONFLICT or SUSPECT was recorded: say so in one line. */
+  onNote?(note: LinkNote): void;
   onEvent?(event: LinkEvent): void;
   onStatus?(status: LinkStatus): void;
   onStoreError?(error: unknown): void;
@@ -35,8 +40,10 @@ export async function startSerialLink(opts: SerialLinkOptions): Promise<SerialLi
     onEvent: opts.onEvent,
     onStatus: opts.onStatus,
     onStoreError: opts.onStoreError,
+    onNote: opts.onNote,
   });
-  for (const d of opts.delivered ?? []) session.markDelivered(d.boot, d.seq);
+  for (const d of opts.delivered ?? []) session.markDelivered(d.boot, d.seq, 'type' in d ? d : undefined);
+  for (const n of opts.notes ?? []) session.markNote(n);
   let waitingSaid = false;
   port = new SerialPortLink(opts.port, {
     opened: () => {

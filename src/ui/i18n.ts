@@ -5,6 +5,32 @@
 export type Lang = 'ru' | 'en';
 
 const ru = {
+  roster: 'Ростер',
+  rosterOpen: 'Ростер…',
+  rosterName: 'Название ростера',
+  rosterPoints: 'Очки',
+  rosterNoPoints: 'без лимита очков',
+  rosterValid: 'ростер в порядке',
+  rosterInvalid: 'ростер с ошибками',
+  rosterCatalogue: 'Каталог',
+  rosterUnits: 'Состав армии',
+  rosterEmpty: 'Пока пусто: добавьте отряды из каталога.',
+  rosterSave: 'Сохранить файл',
+  rosterLoad: 'Загрузить файл',
+  rosterPrint: 'Печать',
+  rosterDeploy: 'Выставить в игру',
+  rosterNotJson: 'это не JSON-файл',
+  rosterNotRoster: 'это не ростер',
+  rosterOtherSystem: 'ростер для другой системы',
+  rosterLoaded: 'ростер загружен',
+  rosterFigures: 'Фигур',
+  perFigure: 'за фигуру',
+  rosterUnitType: 'Тип',
+  rosterWeapons: 'Оружие',
+  armourShort: 'Броня',
+  staminaShort: 'Стойкость',
+  speedShort: 'Скорость',
+  leadershipShort: 'Командование',
   newGame: 'Новая игра',
   system: 'Система',
   title: 'Название',
@@ -81,11 +107,39 @@ const ru = {
   noGame: 'Игра не открыта',
   records: 'записей',
   damaged: 'повреждённых',
+  sensorConflict: 'Датчики: сообщение {key} пришло дважды с разным содержанием — записано «{stored}», затем «{received}». Сохранены оба; проверьте, что было на столе.',
+  sensorSuspect: 'Датчики: сообщение {key} с номером не на своём месте («{received}»). Записано как подозрительное, в игру не принято.',
 };
 
 type Keys = keyof typeof ru;
 
 const en: Record<Keys, string> = {
+  roster: 'Roster',
+  rosterOpen: 'Roster…',
+  rosterName: 'Roster name',
+  rosterPoints: 'Points',
+  rosterNoPoints: 'no points limit',
+  rosterValid: 'the roster is valid',
+  rosterInvalid: 'the roster has problems',
+  rosterCatalogue: 'Catalogue',
+  rosterUnits: 'Army',
+  rosterEmpty: 'Empty so far: add units from the catalogue.',
+  rosterSave: 'Save file',
+  rosterLoad: 'Load file',
+  rosterPrint: 'Print',
+  rosterDeploy: 'Put into the game',
+  rosterNotJson: 'not a JSON file',
+  rosterNotRoster: 'not a roster',
+  rosterOtherSystem: 'a roster for another system',
+  rosterLoaded: 'roster loaded',
+  rosterFigures: 'Figures',
+  perFigure: 'per figure',
+  rosterUnitType: 'Type',
+  rosterWeapons: 'Weapons',
+  armourShort: 'Armour',
+  staminaShort: 'Stamina',
+  speedShort: 'Speed',
+  leadershipShort: 'Leadership',
   newGame: 'New game',
   system: 'System',
   title: 'Title',
@@ -162,6 +216,8 @@ const en: Record<Keys, string> = {
   noGame: 'No game open',
   records: 'records',
   damaged: 'damaged',
+  sensorConflict: 'Sensors: message {key} arrived twice with different content — stored “{stored}”, then “{received}”. Both kept; check what happened on the table.',
+  sensorSuspect: 'Sensors: message {key} has a number far out of place (“{received}”). Recorded as suspect, not taken into the game.',
 };
 
 /** Russian terms kept in both languages. */
@@ -183,8 +239,8 @@ export const NEXT_TURN: Record<string, string> = {
 };
 
 export const EVENT_NAMES: Record<Lang, Record<string, string>> = {
-  ru: { 'game-created': 'игра создана', 'model-added': 'модель', 'model-removed': 'модель убрана', 'binding-set': 'привязка', 'setup-finished': 'начало игры', positions: 'позиции', sensor: 'датчик', 'shot-opened': 'выстрел', 'shot-corrected': 'исправление', 'shot-committed': 'результат', 'shot-cancelled': 'выстрел отменён', 'model-stood-up': 'поднята', 'unit-activated': 'активация', 'initiative-set': 'инициатива', 'turn-ended': 'конец хода', undo: 'отмена' },
-  en: { 'game-created': 'game created', 'model-added': 'model', 'model-removed': 'model removed', 'binding-set': 'binding', 'setup-finished': 'game start', positions: 'positions', sensor: 'sensor', 'shot-opened': 'shot', 'shot-corrected': 'correction', 'shot-committed': 'result', 'shot-cancelled': 'shot cancelled', 'model-stood-up': 'stood up', 'unit-activated': 'activation', 'initiative-set': 'initiative', 'turn-ended': 'end of turn', undo: 'undo' },
+  ru: { 'game-created': 'игра создана', 'model-added': 'модель', 'model-removed': 'модель убрана', 'binding-set': 'привязка', 'setup-finished': 'начало игры', positions: 'позиции', sensor: 'датчик', 'shot-opened': 'выстрел', 'shot-corrected': 'исправление', 'shot-committed': 'результат', 'shot-cancelled': 'выстрел отменён', 'model-stood-up': 'поднята', 'unit-activated': 'активация', 'initiative-set': 'инициатива', 'phase-started': 'фаза', 'turn-ended': 'конец хода', undo: 'отмена' },
+  en: { 'game-created': 'game created', 'model-added': 'model', 'model-removed': 'model removed', 'binding-set': 'binding', 'setup-finished': 'game start', positions: 'positions', sensor: 'sensor', 'shot-opened': 'shot', 'shot-corrected': 'correction', 'shot-committed': 'result', 'shot-cancelled': 'shot cancelled', 'model-stood-up': 'stood up', 'unit-activated': 'activation', 'initiative-set': 'initiative', 'phase-started': 'phase', 'turn-ended': 'end of turn', undo: 'undo' },
 };
 
 let lang: Lang = (globalThis.localStorage?.getItem('shagomer.lang') as Lang | null) === 'en' ? 'en' : 'ru';

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ describe('journal', () => {
     const again = openOk(path);
     expect(again.journal.records().map((r) => r.event.n)).toEqual([0, 1, 2, 3, 4]);
     expect(again.journal.records().map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
-    expect(again.report).toEqual({ tornBytes: 0, damaged: [] });
+    expect(again.report).toEqual({ tornBytes: 0, damaged: [], foreign: [], readOnly: null, messages: [] });
   });
 
   it('drops a record torn at any byte and keeps every one before it', () => {
@@ -60,27 +60,41 @@ describe('journal', () => {
     expect(o.report.damaged).toEqual([{ line: 2, problem: expect.stringContaining('checksum') }]);
   });
 
-  it('refuses records that do not match the event schema (zod on read)', () => {
+  it('keeps intact records it cannot validate (zod on read) and opens read-only, file untouched', () => {
     const path = join(dir(), 'g.jsonl');
     writeFileSync(path, encodeRecordLine(JSON.stringify({ seq: 1, tMs: 0, event: { n: 'x', text: '' } })) + encodeRecordLine(JSON.stringify({ seq: 2, tMs: 0, event: { n: 1, text: '' } })));
+    const before = readFileSync(path);
     const o = openOk(path);
     expect(o.journal.records()).toHaveLength(1);
-    expect(o.report.damaged[0]?.problem).toContain('schema');
+    expect(o.report.damaged).toEqual([]);
+    expect(o.report.foreign[0]?.problem).toContain('an unknown version');
+    expect(o.report.readOnly).toMatch(/read-only/);
+    expect(() => o.journal.append({ n: 3, text: '' })).toThrow(/read-only/);
+    o.journal.close();
+    expect(readFileSync(path).equals(before)).toBe(true);
   });
 
-  it('treats garbage after the last record (power cut) as a torn tail', () => {
+  it('keeps garbage after the last record (zero blocks of a power cut) on disk, copied aside, and writes after it', () => {
     const path = join(dir(), 'g.jsonl');
     const { journal } = openOk(path);
     journal.append({ n: 1, text: '' });
     journal.close();
     appendFileSync(path, Buffer.alloc(40)); // zero-filled blocks a file system may leave
     appendFileSync(path, '\n{"crc":"00000000","len":2,"rec":{}}\n');
+    const size = readFileSync(path).length;
     const o = openOk(path);
     expect(o.journal.records()).toHaveLength(1);
-    expect(o.report.damaged).toEqual([]);
-    expect(o.report.tornBytes).toBeGreaterThan(40);
+    expect(o.report.damaged.map((d) => d.line)).toEqual([2, 3]);
+    expect(o.report.tornBytes).toBe(0);
+    expect(o.report.messages.join('\n')).toContain('g.jsonl.quarantine');
+    expect(readFileSync(`${path}.quarantine`, 'utf8').trim().split('\n')).toHaveLength(2);
+    o.journal.append({ n: 2, text: 'after' });
     o.journal.close();
-    truncateSync(path, readFileSync(path).length); // still valid after the cut
+    expect(readFileSync(path).length).toBeGreaterThan(size);
+    const again = openOk(path);
+    expect(again.journal.records().map((r) => r.event.n)).toEqual([1, 2]);
+    // Opened twice, quarantined once.
+    expect(readFileSync(`${path}.quarantine`, 'utf8').trim().split('\n')).toHaveLength(2);
   });
 
   it('says which file it cannot open, without throwing', () => {

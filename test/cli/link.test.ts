@@ -64,26 +64,34 @@ describe.skipIf(!ready)('shagomer link / sim-device', () => {
     };
     const first = await runOnce();
     expect(first).toMatch(/hub abcdef01 \(firmware scn-2\) connected/);
-    expect(first).toMatch(/link: stats: frames good \d+, bad CRC 0, malformed 0, duplicates 0, reconnects 0, recorded 5/);
+    // The simulator speaks v2: its power-up HELLO (v1), then after the host's VER,2 a new HELLO in v2.
+    expect(first).toMatch(/link: stats: frames good \d+, bad CRC 0, malformed 0, duplicates 0, reconnects 0, recorded 6, lost at device 0, conflicts 0, suspect 0/);
     const lines = readFileSync(record, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => [l.boot, l.seq, l.type])).toEqual([
       ['abcdef01', 0, 'HELLO'],
-      ['abcdef01', 1, 'SHOT'],
+      ['abcdef01', 1, 'HELLO'],
       ['abcdef01', 2, 'SHOT'],
-      ['abcdef01', 3, 'HIT'],
-      ['abcdef01', 4, 'TILT'],
+      ['abcdef01', 3, 'SHOT'],
+      ['abcdef01', 4, 'HIT'],
+      ['abcdef01', 5, 'TILT'],
     ]);
     expect(lines[0]).toMatchObject({ proto: 1, fw: 'scn-2', nodes: scenario.nodes, t_ms: expect.any(Number), host_ms: expect.any(Number) });
-    expect(lines[1]).toMatchObject({ launcher: 'L1', speed_mm_s: 4200 });
-    expect(lines[2]).not.toHaveProperty('speed_mm_s');
-    expect(lines[3]).toMatchObject({ node: 'H7', strength: 812 });
-    expect(lines[4]).toMatchObject({ node: 'T1', state: 'DOWN', angle_deg: -87.5 });
-    expect(Math.abs((lines[1]?.host_ms as number) - Date.now())).toBeLessThan(60_000);
+    expect(lines[1]).toMatchObject({ proto: 2, fw: 'scn-2', nodes: scenario.nodes });
+    expect(lines[2]).toMatchObject({ launcher: 'L1', speed_mm_s: 4200 });
+    expect(lines[3]).not.toHaveProperty('speed_mm_s');
+    expect(lines[4]).toMatchObject({ node: 'H7', strength: 812 });
+    expect(lines[5]).toMatchObject({ node: 'T1', state: 'DOWN', angle_deg: -87.5 });
+    expect(Math.abs((lines[2]?.host_ms as number) - Date.now())).toBeLessThan(60_000);
 
-    // The same boot sends the same SEQs again: to the restarted host they are resends.
+    // The same boot sends the same SEQs again: to the restarted host none is a new event. Those
+    // with the same content are resends (duplicates); those whose device time differs this run are
+    // conflicts, recorded as such and never as a second event.
     const second = await runOnce();
     expect(second).toMatch(/duplicates [1-9]\d*, reconnects 0, recorded 0/);
-    expect(readFileSync(record, 'utf8').trimEnd().split('\n')).toHaveLength(5);
+    const after = readFileSync(record, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(after.filter((l) => l.type !== 'CONFLICT')).toHaveLength(6);
+    const conflicts = Number(/conflicts (\d+)/.exec(second)?.[1]);
+    expect(after.filter((l) => l.type === 'CONFLICT')).toHaveLength(conflicts);
     await pty.stop();
   }, 30_000);
 
@@ -117,8 +125,9 @@ describe.skipIf(!ready)('shagomer link / sim-device', () => {
     const sim = new CliProcess(['sim-device', '--port', pty.b, '--events', '20', '--rate', '200', '--seed', 'w']);
     expect(await sim.exited).toBe(0);
     expect(await host.exited).toBe(0);
-    expect(host.stderr).toMatch(/recorded 21/);
-    expect(readFileSync(record, 'utf8').trimEnd().split('\n')).toHaveLength(21);
+    // 20 readings and two HELLOs (v1 at power-up, v2 after VER,2).
+    expect(host.stderr).toMatch(/recorded 22/);
+    expect(readFileSync(record, 'utf8').trimEnd().split('\n')).toHaveLength(22);
     await pty.stop();
   }, 30_000);
 });

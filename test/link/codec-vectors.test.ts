@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crc16Ascii, crcHex } from '../../src/link/codec/crc16.js';
+import { crc32cAscii } from '../../src/link/codec/crc32c.js';
 import { encodeFrame } from '../../src/link/codec/encode-frame.js';
 import { formatDeviceBody } from '../../src/link/codec/format-device-message.js';
 import { FrameReader } from '../../src/link/codec/frame-reader.js';
@@ -15,9 +16,9 @@ function decodeDevice(text: string, chunk = 1 << 20): { outcomes: Outcome[]; bod
   const outcomes: Outcome[] = [];
   const bodies: string[] = [];
   const reader = new FrameReader({
-    frame: (body) => {
+    frame: (body, framing) => {
       bodies.push(body);
-      const p = parseDeviceBody(body);
+      const p = parseDeviceBody(body, framing);
       outcomes.push(p.ok ? { result: 'ok', message: messageAsVector(p.value) } : { result: 'malformed' });
     },
     reject: (why) => outcomes.push({ result: why === 'bad-crc' ? 'bad-crc' : 'malformed' }),
@@ -33,6 +34,12 @@ describe('CRC-16/CCITT-FALSE', () => {
   });
 });
 
+describe('CRC-32C (v2)', () => {
+  it.each(vectors.crc32c)('"$input" → $crc', ({ input, crc }) => {
+    expect(crc32cAscii(input).toString(16).toUpperCase().padStart(8, '0')).toBe(crc);
+  });
+});
+
 describe('device frames (host decoder)', () => {
   it.each(vectors.device_frames)('$name', (v) => {
     for (const chunk of [1, 3, 1 << 20]) {
@@ -43,9 +50,9 @@ describe('device frames (host decoder)', () => {
 
   it.each(vectors.device_frames.filter((v) => v.canonical))('encodes $name byte for byte', (v) => {
     const { bodies } = decodeDevice(v.frame);
-    const parsed = parseDeviceBody(bodies[0] ?? '');
+    const parsed = parseDeviceBody(bodies[0] ?? '', v.framing ?? 1);
     expect(parsed.ok).toBe(true);
-    if (parsed.ok) expect(encodeFrame(formatDeviceBody(parsed.value))).toBe(v.frame);
+    if (parsed.ok) expect(encodeFrame(formatDeviceBody(parsed.value), v.framing ?? 1)).toBe(v.frame);
   });
 });
 
@@ -56,7 +63,7 @@ describe('host frames (device decoder)', () => {
       frame: (body) => {
         const p = parseHostBody(body);
         got.push(p.ok ? { result: 'ok', message: commandAsVector(p.value) } : { result: 'malformed' });
-        if (p.ok && v.canonical) expect(encodeFrame(formatHostBody(p.value))).toBe(v.frame);
+        if (p.ok && v.canonical) expect(encodeFrame(formatHostBody(p.value), v.framing ?? 1)).toBe(v.frame);
       },
       reject: (why) => got.push({ result: why === 'bad-crc' ? 'bad-crc' : 'malformed' }),
     });
@@ -78,5 +85,7 @@ describe('encodeFrame', () => {
     expect(() => encodeFrame('A'.repeat(122))).toThrow(RangeError);
     expect(() => encodeFrame('HB,1,2*')).toThrow(RangeError);
     expect(encodeFrame('A'.repeat(121))).toHaveLength(128);
+    expect(() => encodeFrame('A'.repeat(116), 2)).toThrow(RangeError);
+    expect(encodeFrame('A'.repeat(115), 2)).toHaveLength(128);
   });
 });

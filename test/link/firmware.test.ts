@@ -43,6 +43,11 @@ describe.skipIf(!hasGcc)('reference firmware protocol code, compiled for the hos
     expect(replies.map((r) => r[0])).toEqual(vectors.crc.map((c) => c.crc));
   });
 
+  it('computes the CRC-32C of vectors.json (v2)', () => {
+    const replies = run(vectors.crc32c.map((c) => `crc32c ${c.input}`));
+    expect(replies.map((r) => r[0])).toEqual(vectors.crc32c.map((c) => c.crc));
+  });
+
   it('decodes the host frames of vectors.json', () => {
     const replies = run(vectors.host_frames.map((v) => `rx ${hex(v.frame)}`));
     vectors.host_frames.forEach((v, i) => {
@@ -56,7 +61,9 @@ describe.skipIf(!hasGcc)('reference firmware protocol code, compiled for the hos
               ? `ok SYNC ${Math.floor(Number(c.host_ms) / 1000)}`
               : c.type === 'CFG'
                 ? `ok CFG ${String(c.key)} ${String(c.value)}`
-                : `ok ${String(c.type)}`;
+                : c.type === 'VER'
+                  ? `ok VER ${String(c.version)}`
+                  : `ok ${String(c.type)}`;
       expect(replies[i], v.name).toEqual([expected]);
     });
   });
@@ -70,7 +77,7 @@ describe.skipIf(!hasGcc)('reference firmware protocol code, compiled for the hos
     const expected: string[] = [];
     for (const v of vectors.device_frames) {
       const m = v.message ?? {};
-      if (!v.canonical || !['SHOT', 'HIT', 'TILT'].includes(String(m.type))) continue;
+      if (!v.canonical || v.framing === 2 || !['SHOT', 'HIT', 'TILT'].includes(String(m.type))) continue;
       if (m.type === 'TILT' && !Number.isInteger(m.angle_deg)) continue; // whole degrees on this hub
       const node = ids.indexOf(String(m.launcher ?? m.node));
       commands.push(`seq ${String(m.seq)}`);
@@ -83,6 +90,26 @@ describe.skipIf(!hasGcc)('reference firmware protocol code, compiled for the hos
     expect(expected.length).toBeGreaterThanOrEqual(5);
     const sent = run(commands).flat().filter((l) => l.startsWith('tx '));
     expect(sent.slice(1)).toEqual(expected);
+  });
+
+  it('speaks v2 after VER,2: a new HELLO with PROTO 2, every frame with length and CRC-32C, ACKs in either framing', () => {
+    const r = run([
+      'start 1A2B3C4D 1.0.0 L1:L;H1:H;T1:T 0', // 0: HELLO 0 in v1
+      `hostrx 40 ${hex(encodeFrame('VER,2'))}`, // 1: HELLO 0 replaced by HELLO 1, v2
+      `hostrx 41 ${hex(encodeFrame('WHO'))}`, // 2: HELLO 1 again
+      `hostrx 42 ${hex(encodeFrame('ACK,1a2b3c4d,1', 2))}`, // 3: linked
+      'seq 8',
+      'tilt 2 DOWN 141 86240', // 5
+      `hostrx 86241 ${hex(encodeFrame('ACK,1a2b3c4d,8'))}`, // 6: a v1 ACK still counts
+      'queued', // 7
+    ]);
+    expect(r[0]).toEqual([expect.stringMatching(/^tx \$HELLO,0,0,1,1A2B3C4D,/)]);
+    const v2Hello = vectors.device_frames.find((v) => v.name === 'v2 HELLO');
+    expect(r[1]).toEqual([`tx ${v2Hello?.frame.trimEnd()}`]);
+    expect(r[2]).toEqual(r[1]);
+    const v2Tilt = vectors.device_frames.find((v) => v.name === 'v2 TILT');
+    expect(r[5]).toEqual([`tx ${v2Tilt?.frame.trimEnd()}`, 'queued']);
+    expect(r[7]).toEqual(['queued 0 linked 1 threshold 300']);
   });
 
   it('follows the delivery rules: HELLO gate, resend, queue of 32 with LOST, heartbeat, WHO, CFG', () => {

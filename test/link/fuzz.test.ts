@@ -59,6 +59,6 @@ describe('fuzz: the host never crashes on bad input', () => {
     expect(s.framesGood + s.badCrc + s.malformed).toBeGreaterThan(FRAMES / 2);
     expect(s.recorded).toBe(store.events.length);
     for (const e of store.events) expect(parseRecordLine(toRecordLine(e))).toEqual(e);
-    for (const f of sent) expect(f).toMatch(/^\$(WHO|SYNC,\d+|ACK,[0-9a-f]{8},\d{1,5})\*[0-9A-F]{4}\n$/);
+    for (const f of sent) expect(f).toMatch(/^\$(VER,2|WHO|SYNC,\d+|ACK,[0-9a-f]{8},\d{1,5})\*[0-9A-F]{4}\n$/);
   });
 });

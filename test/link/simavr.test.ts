@@ -35,16 +35,18 @@ describe(missing.length ? `firmware under simavr (skipped: missing ${missing.joi
       bridge = spawn(bridgeBin, [elf, pty.b, String(PRESSES)], { stdio: 'ignore' });
       const lines = (): string[] => (existsSync(record) ? readFileSync(record, 'utf8').split('\n').filter((l) => l !== '') : []);
       const t0 = Date.now();
-      while (lines().length < PRESSES + 1 && Date.now() - t0 < 40_000) await sleep(100);
+      while (lines().length < PRESSES + 2 && Date.now() - t0 < 40_000) await sleep(100);
       // Let resends (if any) arrive: none may be recorded twice.
       await sleep(500);
       bridge.kill('SIGTERM');
       expect(await host.stop('SIGTERM')).toBe(0);
-      const events = lines().map((l) => JSON.parse(l) as { boot: string; seq: number; type: string; launcher?: string });
-      expect(events.map((e) => e.type)).toEqual(['HELLO', ...Array<string>(PRESSES).fill('SHOT')]);
-      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: PRESSES + 1 }, (_, i) => i));
+      const events = lines().map((l) => JSON.parse(l) as { boot: string; seq: number; type: string; launcher?: string; proto?: number });
+      // The firmware's power-up HELLO (v1), then, after the host's VER,2, its v2 HELLO: v2 from there on.
+      expect(events.map((e) => e.type)).toEqual(['HELLO', 'HELLO', ...Array<string>(PRESSES).fill('SHOT')]);
+      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: PRESSES + 2 }, (_, i) => i));
+      expect(events.slice(0, 2).map((e) => e.proto)).toEqual([1, 2]);
       expect(new Set(events.map((e) => e.boot)).size).toBe(1);
-      expect(events.slice(1).every((e) => e.launcher === 'L1')).toBe(true);
+      expect(events.slice(2).every((e) => e.launcher === 'L1')).toBe(true);
       expect(host.stderr).toMatch(/firmware ref-1\.0/);
     } finally {
       if (bridge && bridge.exitCode === null) bridge.kill('SIGKILL');

@@ -11,10 +11,13 @@ const frameVector = z.object({
   message: z.record(z.string(), z.unknown()).optional(),
   command: z.record(z.string(), z.unknown()).optional(),
   canonical: z.boolean().optional(),
+  /** 2: a v2 frame (length + CRC-32C); absent: v1. */
+  framing: z.literal(2).optional(),
 });
 const vectorsSchema = z.object({
-  protocol: z.literal(1),
+  protocol: z.literal(2),
   crc: z.array(z.object({ input: z.string(), crc: z.string().regex(/^[0-9A-F]{4}$/) })),
+  crc32c: z.array(z.object({ input: z.string(), crc: z.string().regex(/^[0-9A-F]{8}$/) })),
   device_frames: z.array(frameVector),
   host_frames: z.array(frameVector),
   streams: z.array(z.object({ name: z.string(), bytes: z.string(), results: z.array(z.object({ result, message: z.record(z.string(), z.unknown()).optional() })) })),

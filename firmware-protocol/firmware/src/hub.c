@@ -20,6 +20,7 @@ typedef struct {
   uint32_t lost;
   uint16_t next_seq;
   uint8_t linked;
+  uint8_t ver; /* framing of what this hub sends: 1 from power-up, 2 after the host's VER,2 */
   uint8_t node_count;
   const hub_node_t *nodes;
   const char *fw;
@@ -38,7 +39,7 @@ static uint8_t used(void) {
 static void send_slot(uint8_t i, uint32_t now_ms) {
   const slot_t *s = &hub.slot[i];
   frame_t f;
-  frame_begin(&f);
+  frame_begin_v(&f, hub.ver);
   static const char *const names[] = {"HELLO", "HB", "SHOT", "HIT", "TILT", "ERR", "ERR"};
   frame_str(&f, names[s->type]);
   frame_char(&f, ',');
@@ -47,7 +48,9 @@ static void send_slot(uint8_t i, uint32_t now_ms) {
   frame_u32(&f, s->t_ms);
   switch (s->type) {
     case M_HELLO:
-      frame_str(&f, ",1,");
+      frame_char(&f, ',');
+      frame_u32(&f, hub.ver);
+      frame_char(&f, ',');
       frame_hex32(&f, hub.boot);
       frame_char(&f, ',');
       frame_str(&f, hub.fw);
@@ -127,6 +130,7 @@ void hub_start(uint32_t boot, const hub_node_t *nodes, uint8_t node_count, const
   hub.boot = boot;
   hub.next_seq = 0;
   hub.linked = 0;
+  hub.ver = 1;
   hub.lost = 0;
   hub.nodes = nodes;
   hub.node_count = node_count;
@@ -169,6 +173,17 @@ void hub_rx(uint8_t byte, uint32_t now_ms) {
   if (!rx_byte(&hub.rx, byte, &cmd)) return;
   if (cmd.kind == CMD_WHO) {
     hello(now_ms);
+  } else if (cmd.kind == CMD_VER) {
+    /* The host offers a version: speak the highest both know from now on (this power-up). */
+    uint8_t ver = cmd.ver >= 2 ? 2 : 1;
+    if (ver != hub.ver) {
+      hub.ver = ver;
+      /* A HELLO not yet acked said the old PROTO: the host may have stored it, so its SEQ must
+       * not come back with other content. It is replaced by a new HELLO with a new SEQ. */
+      for (uint8_t i = 0; i <= HUB_QUEUE_SIZE; i++)
+        if (hub.slot[i].type == M_HELLO) hub.slot[i].type = 0xFF;
+      hello(now_ms); /* linked or not: the host learns the new framing from this HELLO */
+    }
   } else if (cmd.kind == CMD_ACK && cmd.boot == hub.boot) {
     for (uint8_t i = 0; i <= HUB_QUEUE_SIZE; i++) {
       slot_t *s = &hub.slot[i];

@@ -9,15 +9,27 @@ uint16_t proto_crc16(const char *p, uint8_t n) {
   return crc;
 }
 
-void frame_begin(frame_t *f) {
+uint32_t proto_crc32c(const char *p, uint8_t n) {
+  uint32_t crc = 0xFFFFFFFFu;
+  while (n--) {
+    crc ^= (uint8_t)*p++;
+    for (uint8_t i = 0; i < 8; i++) crc = (crc & 1) ? (crc >> 1) ^ 0x82F63B78u : crc >> 1;
+  }
+  return ~crc;
+}
+
+void frame_begin_v(frame_t *f, uint8_t ver) {
   f->buf[0] = '$';
   f->len = 1;
   f->overflow = 0;
+  f->ver = ver == 2 ? 2 : 1;
 }
 
+void frame_begin(frame_t *f) { frame_begin_v(f, 1); }
+
 void frame_char(frame_t *f, char c) {
-  /* Room is kept for "*CRC\n": BODY may use PROTO_MAX_FRAME - 6 after '$'. */
-  if (f->len >= PROTO_MAX_FRAME - 6) {
+  /* Room is kept for the check: v1 "*CRC\n" (BODY up to 121), v2 "*LLCRC32C\n" (BODY up to 115). */
+  if (f->len >= PROTO_MAX_FRAME - (f->ver == 2 ? 12 : 6)) {
     f->overflow = 1;
     return;
   }
@@ -55,6 +67,17 @@ void frame_hex32(frame_t *f, uint32_t v) {
 
 uint8_t frame_end(frame_t *f) {
   if (f->overflow) return 0;
+  if (f->ver == 2) {
+    uint8_t n = (uint8_t)(f->len - 1);
+    uint32_t crc = proto_crc32c(f->buf + 1, n);
+    f->buf[f->len++] = '*';
+    f->buf[f->len++] = HEX[n >> 4];
+    f->buf[f->len++] = HEX[n & 0xF];
+    for (int8_t shift = 28; shift >= 0; shift -= 4) f->buf[f->len++] = HEX[(crc >> shift) & 0xF];
+    f->buf[f->len++] = '\n';
+    f->buf[f->len] = 0;
+    return f->len;
+  }
   uint16_t crc = proto_crc16(f->buf + 1, (uint8_t)(f->len - 1));
   f->buf[f->len++] = '*';
   for (int8_t shift = 12; shift >= 0; shift -= 4) f->buf[f->len++] = HEX[(crc >> shift) & 0xF];
@@ -132,6 +155,11 @@ static uint8_t parse_body(const char *body, uint8_t n, host_cmd_t *cmd) {
     return CMD_ACK;
   }
   if (count == 1 && equals(f[0], end[0], "WHO")) return CMD_WHO;
+  if (count == 2 && equals(f[0], end[0], "VER")) {
+    if (!parse_u32(f[1], end[1], 5, 65535, &v) || v == 0) return CMD_MALFORMED;
+    cmd->ver = (uint16_t)v;
+    return CMD_VER;
+  }
   if (count == 2 && equals(f[0], end[0], "SYNC")) {
     /* Up to 13 digits of ms; keep seconds: drop the last three digits. */
     uint8_t digits = (uint8_t)(end[1] - f[1]);
@@ -154,21 +182,40 @@ static uint8_t parse_body(const char *body, uint8_t n, host_cmd_t *cmd) {
   return CMD_MALFORMED;
 }
 
-/* buf holds '$' BODY '*' HHHH ['\r'] '\n'. */
-static uint8_t finish(rx_t *r) {
+static uint8_t hex_field(const char *p, uint8_t n, uint32_t *out) {
+  uint32_t v = 0;
+  for (uint8_t i = 0; i < n; i++) {
+    int8_t h = hex_value(p[i]);
+    if (h < 0) return 0;
+    v = (v << 4) | (uint8_t)h;
+  }
+  *out = v;
+  return 1;
+}
+
+/* buf holds '$' BODY '*' HHHH ['\r'] '\n' (v1) or '$' BODY '*' LL HHHHHHHH ['\r'] '\n' (v2).
+ * Sets *body_len. */
+static uint8_t finish(rx_t *r, uint8_t *body_len) {
   uint8_t end = (uint8_t)(r->len - 1);
   if (end > 0 && r->buf[end - 1] == '\r') end--;
-  if (end < 6 || r->buf[end - 5] != '*') return CMD_MALFORMED;
-  uint8_t star = (uint8_t)(end - 5);
-  uint16_t wire = 0;
-  for (uint8_t i = (uint8_t)(star + 1); i < end; i++) {
-    int8_t h = hex_value(r->buf[i]);
-    if (h < 0) return CMD_MALFORMED;
-    wire = (uint16_t)((wire << 4) | (uint8_t)h);
+  uint8_t star;
+  uint32_t wire;
+  if (end >= 6 && r->buf[end - 5] == '*') {
+    star = (uint8_t)(end - 5);
+    if (!hex_field(r->buf + star + 1, 4, &wire)) return CMD_MALFORMED;
+    if (proto_crc16(r->buf + 1, (uint8_t)(star - 1)) != (uint16_t)wire) return CMD_BAD_CRC;
+  } else if (end >= 12 && r->buf[end - 11] == '*') {
+    star = (uint8_t)(end - 11);
+    uint32_t len;
+    if (!hex_field(r->buf + star + 1, 2, &len) || !hex_field(r->buf + star + 3, 8, &wire)) return CMD_MALFORMED;
+    if (len != (uint32_t)(star - 1)) return CMD_MALFORMED;
+    if (proto_crc32c(r->buf + 1, (uint8_t)(star - 1)) != wire) return CMD_BAD_CRC;
+  } else {
+    return CMD_MALFORMED;
   }
-  if (proto_crc16(r->buf + 1, (uint8_t)(star - 1)) != wire) return CMD_BAD_CRC;
   for (uint8_t i = 1; i < star; i++)
     if (r->buf[i] < 0x20 || r->buf[i] > 0x7E || r->buf[i] == '*') return CMD_MALFORMED;
+  *body_len = (uint8_t)(star - 1);
   return CMD_NONE;
 }
 
@@ -194,12 +241,9 @@ uint8_t rx_byte(rx_t *r, uint8_t c, host_cmd_t *cmd) {
   r->buf[r->len++] = (char)c;
   if (c != '\n') return 0;
   r->in_frame = 0;
-  uint8_t kind = finish(r);
-  if (kind == CMD_NONE) {
-    uint8_t end = (uint8_t)(r->len - 1);
-    if (r->buf[end - 1] == '\r') end--;
-    kind = parse_body(r->buf + 1, (uint8_t)(end - 6), cmd);
-  }
+  uint8_t body_len = 0;
+  uint8_t kind = finish(r, &body_len);
+  if (kind == CMD_NONE) kind = parse_body(r->buf + 1, body_len, cmd);
   r->len = 0;
   cmd->kind = kind;
   return 1;

@@ -28,6 +28,7 @@ static void print_cmd(const host_cmd_t *c) {
     case CMD_WHO: printf("ok WHO\n"); break;
     case CMD_SYNC: printf("ok SYNC %lu\n", (unsigned long)c->host_s); break;
     case CMD_CFG: printf("ok CFG %s %s\n", c->key, c->value); break;
+    case CMD_VER: printf("ok VER %u\n", c->ver); break;
     case CMD_BAD_CRC: printf("bad-crc\n"); break;
     default: printf("malformed\n"); break;
   }
@@ -43,6 +44,8 @@ int main(void) {
     else arg = line + strlen(line);
     if (!strcmp(line, "crc")) {
       printf("%04X\n", proto_crc16(arg, (uint8_t)strlen(arg)));
+    } else if (!strcmp(line, "crc32c")) {
+      printf("%08lX\n", (unsigned long)proto_crc32c(arg, (uint8_t)strlen(arg)));
     } else if (!strcmp(line, "rx")) { /* hex bytes, through the device-side deframer */
       for (size_t i = 0; arg[i] && arg[i + 1]; i += 2) {
         host_cmd_t cmd;

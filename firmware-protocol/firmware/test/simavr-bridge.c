@@ -46,12 +46,25 @@ static int shots_seen = 0;
 static const char shot_tag[] = "$SHOT,";
 static unsigned shot_match = 0;
 
+/* Counts SHOT messages by SEQ, not transmissions: a resend (slow ACK under load) must not count
+ * as the next press, or the bridge would release that press before the firmware saw it. */
+static long shot_seq = -1, last_shot_seq = -1;
 static void on_uart_out(avr_irq_t *irq, uint32_t value, void *param) {
   (void)irq, (void)param;
   uint8_t b = (uint8_t)value;
+  if (shot_seq >= 0) {
+    if (b >= '0' && b <= '9') shot_seq = shot_seq * 10 + (b - '0');
+    else {
+      if (shot_seq > last_shot_seq) {
+        last_shot_seq = shot_seq;
+        shots_seen++;
+      }
+      shot_seq = -1;
+    }
+  }
   shot_match = (b == (uint8_t)shot_tag[shot_match]) ? shot_match + 1 : (b == '$' ? 1 : 0);
   if (shot_tag[shot_match] == 0) {
-    shots_seen++;
+    shot_seq = 0;
     shot_match = 0;
   }
   if (write(fd, &b, 1) < 0) { /* host gone: the firmware resends anyway */

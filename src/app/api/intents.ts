@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODEL_LIMITS } from '../../core/game/index.js';
+import { RosterSchema } from '../../core/rulesets/roster.js';
 import { Attribution, ModelSpec, PlayerId, Position, RulesetIdSchema } from './game-events.js';
 
 /** What a client (Electron renderer or browser) may ask of the app. Every body is checked with these. */
@@ -21,6 +22,8 @@ export const Intent = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('open-game'), gameId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/) }).strict(),
   z.object({ type: z.literal('add-model'), model: ModelDraft }).strict(),
+  /** A whole army list (`shagomer roster validate`'s format): checked against the catalogue, then one model per unit. */
+  z.object({ type: z.literal('add-roster'), roster: RosterSchema }).strict(),
   z.object({ type: z.literal('remove-model'), modelId: z.string() }).strict(),
   z
     .object({
@@ -46,11 +49,15 @@ export const Intent = z.discriminatedUnion('type', [
       type: z.literal('commit-shot'),
       /** The critical die when one is due: a physical die's face, or a roll of the seeded virtual die. */
       die: z.union([z.object({ source: z.literal('physical'), value: z.int().min(1).max(6) }).strict(), z.object({ source: z.literal('virtual') }).strict()]).nullable(),
+      /** The referee lets the shot stand although it breaks the turn structure (journalled). */
+      override: z.literal(true).optional(),
     })
     .strict(),
   z.object({ type: z.literal('cancel-shot') }).strict(),
   z.object({ type: z.literal('stand-up'), modelId: z.string() }).strict(),
-  z.object({ type: z.literal('activate'), modelId: z.string() }).strict(),
+  z.object({ type: z.literal('activate'), modelId: z.string(), override: z.literal(true).optional() }).strict(),
+  /** A unit starts one phase of its activation (the system's phase ids: `maneuver`, `attack`…). */
+  z.object({ type: z.literal('start-phase'), modelId: z.string(), phase: z.string().min(1).max(40), override: z.literal(true).optional() }).strict(),
   z.object({ type: z.literal('set-initiative'), modelId: z.string(), initiative: z.int().min(0).max(20) }).strict(),
   z.object({ type: z.literal('end-turn') }).strict(),
   z.object({ type: z.literal('undo') }).strict(),
@@ -58,5 +65,9 @@ export const Intent = z.discriminatedUnion('type', [
 ]);
 export type Intent = z.infer<typeof Intent>;
 
-export const IntentReply = z.union([z.object({ ok: z.literal(true) }).strict(), z.object({ ok: z.literal(false), problem: z.string() }).strict()]);
+export const IntentReply = z.union([
+  z.object({ ok: z.literal(true) }).strict(),
+  /** `reason`: the refusal in the players' words, both languages (the turn structure's). */
+  z.object({ ok: z.literal(false), problem: z.string(), reason: z.object({ ru: z.string(), en: z.string() }).strict().optional() }).strict(),
+]);
 export type IntentReply = z.infer<typeof IntentReply>;

@@ -14,6 +14,8 @@ export interface StoredGame<E> {
   id: string;
   records: readonly JournalRecord<E>[];
   damagedRecords: number;
+  /** Why opening it would be read-only (records of a newer version), or null. */
+  readOnly: string | null;
 }
 
 /**
@@ -57,7 +59,7 @@ export class GameStore<E> {
       return undefined;
     }
     const parsed = parseJournalText(text, this.schema);
-    return { id, records: parsed.records, damagedRecords: parsed.report.damaged.length };
+    return { id, records: parsed.records, damagedRecords: parsed.report.damaged.length, readOnly: parsed.report.readOnly };
   }
 
   /** The game's journal as portable text: only verified records, re-encoded. */
@@ -83,6 +85,8 @@ export class GameStore<E> {
       const d = parsed.report.damaged[0];
       return { ok: false, problem: `line ${d?.line ?? '?'}: ${d?.problem ?? 'damaged'}` };
     }
+    const foreign = parsed.report.foreign[0];
+    if (foreign) return { ok: false, problem: `line ${foreign.line}: ${foreign.problem}` };
     if (parsed.report.tornBytes > 0) return { ok: false, problem: 'the last record is incomplete or damaged' };
     if (parsed.records.length === 0) return { ok: false, problem: 'no records: not a Shagomer game export' };
     const tmp = join(this.dir, `.${id}.import`);

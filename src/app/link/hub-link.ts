@@ -1,6 +1,6 @@
-import { PortOpenError, startSerialLink, type LinkEvent, type LinkStatus as PortStatus, type SerialLinkHandle } from '../../link/index.js';
+import { formatNote, PortOpenError, startSerialLink, type LinkEvent, type LinkStatus as PortStatus, type SerialLinkHandle } from '../../link/index.js';
 import type { AppController } from '../app-controller.js';
-import { toSensorReading } from './sensor-reading.js';
+import { fromSensorReading, toSensorReading } from './sensor-reading.js';
 
 /**
  * Joins the sensor hub to the open game: the link acknowledges a message to the hub only after
@@ -27,13 +27,18 @@ export async function connectHub(app: AppController, port: string): Promise<{ ok
     const handle = await startSerialLink({
       port,
       wait: true,
-      delivered: app.deliveredKeys(),
+      // With content where the journal has it, so a repeat that differs is a conflict after a restart too.
+      delivered: [...app.deliveredKeys(), ...app.deliveredReadings().flatMap((r) => fromSensorReading(r) ?? [])],
       store: {
         append: async (e: LinkEvent) => {
           if (e.type === 'HELLO' || e.type === 'ERR') return;
           app.recordSensor(toSensorReading(e));
         },
+        appendNote: async (n) => {
+          app.recordSensorConflict({ kind: n.type === 'CONFLICT' ? 'conflict' : 'suspect', key: `${n.boot}:${n.seq}`, stored: n.stored ?? null, received: n.received });
+        },
       },
+      onNote: (n) => app.setLinkStatus({ status: 'connected', detail: formatNote(n) }),
       onStatus: (s) => app.setLinkStatus({ status: s.kind === 'lost' || s.kind === 'waiting' ? 'waiting' : 'connected', detail: describe(s) }),
       onStoreError: (err) => app.setLinkStatus({ status: 'waiting', detail: `not recorded, the hub will resend: ${err instanceof Error ? err.message : String(err)}` }),
     });

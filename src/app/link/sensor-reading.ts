@@ -6,6 +6,20 @@ export type LinkReadingEvent =
   | { type: 'HIT'; boot: string; seq: number; tMs: number; hostMs: number; node: string; strength: number }
   | { type: 'TILT'; boot: string; seq: number; tMs: number; hostMs: number; node: string; state: 'UP' | 'DOWN'; angleDeg: number };
 
+/** Back from the journal: the event the link stored, so a repeat with other content is seen as a conflict after a restart. */
+export function fromSensorReading(r: SensorReading): LinkReadingEvent | undefined {
+  const [boot, seqText] = r.key.split(':');
+  const head = { boot: boot ?? '', seq: Number(seqText), tMs: r.deviceTMs, hostMs: r.hostMs };
+  switch (r.kind) {
+    case 'SHOT':
+      return { ...head, type: 'SHOT', launcher: r.node, ...(r.speedMmS !== undefined ? { speedMmS: r.speedMmS } : {}) };
+    case 'HIT':
+      return r.strength === undefined ? undefined : { ...head, type: 'HIT', node: r.node, strength: r.strength };
+    case 'TILT':
+      return r.state === undefined || r.angleDeg === undefined ? undefined : { ...head, type: 'TILT', node: r.node, state: r.state, angleDeg: r.angleDeg };
+  }
+}
+
 export function toSensorReading(e: LinkReadingEvent): SensorReading {
   const head = { key: `${e.boot}:${e.seq}`, deviceTMs: e.tMs, hostMs: e.hostMs };
   switch (e.type) {

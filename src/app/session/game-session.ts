@@ -1,15 +1,21 @@
-import { applyEvent, emptyGame, tryApplyEvent } from '../../core/game/index.js';
+import { applyEvent, emptyGame, tryApplyEvent, type GameEventInput as RulesEvent } from '../../core/game/index.js';
+import type { Text } from '../../core/rulesets/labels.js';
+import { gameSystem } from '../../core/rulesets/registry.js';
+import { validateRoster, type Roster } from '../../core/rulesets/roster.js';
 import type { CriticalDie, GameEvent, ModelSpec, SensorReading } from '../api/game-events.js';
 import { UNDOABLE } from '../api/game-events.js';
 import type { Intent } from '../api/intents.js';
 import type { Journal, JournalRecord } from '../journal/journal.js';
 import { applyRecord, attributionOf, foldGame, rulesModel, shotRulesEvent, undoneSeqs, type GameState } from './game-state.js';
+import { rosterModels } from '../setup/roster-models.js';
 import { scoreRealShot } from './real-shot-rules.js';
 import type { Selection } from './view-builder.js';
 
-export type Outcome = { ok: true } | { ok: false; problem: string };
+export type Outcome = { ok: true } | { ok: false; problem: string; reason?: Text };
 
 const fail = (problem: string): Outcome => ({ ok: false, problem });
+/** A refusal of the engine's turn structure: its reason in both languages. */
+const refuse = (reason: Text): Outcome => ({ ok: false, problem: reason.en, reason });
 const OK: Outcome = { ok: true };
 
 /** The engine's names for the fields of a model the app names otherwise (see rulesModel). */
@@ -32,6 +38,11 @@ export class GameSession {
     private readonly journal: Journal<GameEvent>,
   ) {
     this.state = foldGame(journal.records());
+  }
+
+  /** Why this game cannot be written (its journal holds records of a newer version), or null. */
+  get readOnlyReason(): string | null {
+    return this.journal.readOnly;
   }
 
   get current(): GameState {
@@ -68,6 +79,15 @@ export class GameSession {
     return 'recorded';
   }
 
+  /**
+   * Records a hub message the link flagged (conflict or suspect) once; returns once durable, so
+   * the link acknowledges it only then.
+   */
+  recordSensorConflict(c: { kind: 'conflict' | 'suspect'; key: string; stored: string | null; received: string }): void {
+    if (this.state.sensorConflicts.some((x) => x.key === c.key && x.received === c.received && x.kind === c.kind)) return;
+    this.append({ type: 'sensor-conflict', ...c });
+  }
+
   /** Camera positions (or a scripted demo's) as they arrive. */
   recordPositions(source: 'camera' | 'script', models: { id: string; xMm: number; yMm: number; fallen: boolean }[]): void {
     const known = models.filter((p) => this.state.models.has(p.id));
@@ -92,11 +112,34 @@ export class GameSession {
     return undefined;
   }
 
+  /** A roster checked against the game's own system and its catalogue, as models to add. */
+  private rosterModels(roster: Roster): ReturnType<typeof rosterModels> {
+    const ruleset = this.state.created?.ruleset;
+    if (roster.system !== ruleset) return { ok: false, problem: `the roster is for ${roster.system}, this game plays ${ruleset ?? 'nothing yet'}` };
+    const checked = validateRoster(roster);
+    if (!checked.ok) return { ok: false, problem: checked.problems.map((p) => `${p.field}: ${p.problem}`).join('; ') };
+    const system = gameSystem(ruleset);
+    if (!system) return { ok: false, problem: `unknown system ${ruleset}` };
+    return rosterModels(checked.units, roster.player, system.catalogue);
+  }
+
   private nextModelId(player: 'A' | 'B'): string {
     const taken = new Set(this.journal.records().flatMap((r) => (r.event.type === 'model-added' ? [r.event.model.id] : [])));
     let n = 1;
     while (taken.has(`${player}${n}`)) n++;
     return `${player}${n}`;
+  }
+
+  /**
+   * The engine's game takes the models when setup ends: ask it now, so a model it would refuse
+   * then is never shown as part of the game. Null when it takes it.
+   */
+  private engineRefuses(model: ModelSpec): string | null {
+    const created = this.state.created;
+    if (!created) return null;
+    const game = applyEvent(emptyGame(), { type: 'game-created', ruleset: created.ruleset, seed: created.seed });
+    const tried = tryApplyEvent(game, rulesModel(model));
+    return tried.ok ? null : `model.${ENGINE_FIELD[tried.error.field] ?? tried.error.field}: ${tried.error.problem}`;
   }
 
   handle(intent: GameIntent): Outcome {
@@ -105,14 +148,20 @@ export class GameSession {
       case 'add-model': {
         if (s.phase !== 'setup') return fail('models are added during setup');
         const model: ModelSpec = { ...intent.model, id: this.nextModelId(intent.model.player) };
-        // The engine's game takes the models when setup ends: ask it now, so a model it would
-        // refuse then is never shown as part of the game.
-        if (s.created) {
-          const game = applyEvent(emptyGame(), { type: 'game-created', ruleset: s.created.ruleset, seed: s.created.seed });
-          const tried = tryApplyEvent(game, rulesModel(model));
-          if (!tried.ok) return fail(`model.${ENGINE_FIELD[tried.error.field] ?? tried.error.field}: ${tried.error.problem}`);
-        }
+        const refused = this.engineRefuses(model);
+        if (refused) return fail(refused);
         this.append({ type: 'model-added', model });
+        return OK;
+      }
+      case 'add-roster': {
+        if (s.phase !== 'setup') return fail('models are added during setup');
+        const added = this.rosterModels(intent.roster);
+        if (!added.ok) return fail(added.problem);
+        // Checked with the id the next model would get: only the model's own values are at stake.
+        const models = added.models.map((draft) => ({ ...draft, id: this.nextModelId(draft.player) }));
+        const refused = models.map((m) => this.engineRefuses(m)).find((r) => r !== null);
+        if (refused) return fail(refused);
+        for (const draft of added.models) this.append({ type: 'model-added', model: { ...draft, id: this.nextModelId(draft.player) } });
         return OK;
       }
       case 'remove-model':
@@ -163,7 +212,7 @@ export class GameSession {
         this.append({ type: 'shot-corrected', attribution: intent.attribution });
         return OK;
       case 'commit-shot':
-        return this.commitShot(intent.die);
+        return this.commitShot(intent.die, intent.override === true);
       case 'cancel-shot':
         if (!s.openShot) return fail('no shot is open');
         this.append({ type: 'shot-cancelled' });
@@ -181,15 +230,30 @@ export class GameSession {
         if (!m) return fail(`no model ${intent.modelId}`);
         if (s.phase !== 'play') return fail('the game has not started');
         // The engine's game knows who may act: ask it before anything is written.
-        const tried = tryApplyEvent(s.rules, { type: 'unit-activated', model_id: intent.modelId });
-        if (!tried.ok) return fail(`${m.spec.name}: ${tried.error.problem}`);
-        this.append({ type: 'unit-activated', modelId: intent.modelId });
+        const tried = tryApplyEvent(s.rules, { type: 'unit-activated', model_id: intent.modelId, ...(intent.override ? { override: true as const } : {}) });
+        if (!tried.ok) return refuse(tried.reason);
+        this.append({ type: 'unit-activated', modelId: intent.modelId, ...(intent.override ? { override: true as const } : {}) });
+        return OK;
+      }
+      case 'start-phase': {
+        const m = s.models.get(intent.modelId);
+        if (!m) return fail(`no model ${intent.modelId}`);
+        if (s.phase !== 'play') return fail('the game has not started');
+        const flag = intent.override ? { override: true as const } : {};
+        const tried = tryApplyEvent(s.rules, { type: 'phase-started', model_id: intent.modelId, phase: intent.phase, ...flag });
+        if (!tried.ok) return refuse(tried.reason);
+        this.append({ type: 'phase-started', modelId: intent.modelId, phase: intent.phase, ...flag });
         return OK;
       }
       case 'set-initiative': {
         const m = s.models.get(intent.modelId);
         if (!m) return fail(`no model ${intent.modelId}`);
-        if (s.created?.ruleset !== 'zvezdny-desant') return fail('initiative cards belong to Звездный Десант');
+        const system = s.created ? gameSystem(s.created.ruleset) : undefined;
+        if (system?.turn.order !== 'initiative') return refuse({ ru: 'в этой системе нет карточек приказов с инициативой', en: 'this system has no order cards with initiative' });
+        if (s.phase === 'play') {
+          const tried = tryApplyEvent(s.rules, { type: 'initiative-set', model_id: intent.modelId, initiative: intent.initiative });
+          if (!tried.ok) return refuse(tried.reason);
+        }
         this.append({ type: 'initiative-set', modelId: intent.modelId, initiative: intent.initiative });
         return OK;
       }
@@ -207,20 +271,30 @@ export class GameSession {
     }
   }
 
-  private commitShot(die: { source: 'physical'; value: number } | { source: 'virtual' } | null): Outcome {
+  /** Would the engine take this shot now (the shooter's turn and phase)? */
+  private turnRefusal(event: RulesEvent | null): Outcome | null {
+    if (!event) return null;
+    const tried = tryApplyEvent(this.state.rules, event);
+    return tried.ok || tried.error.field !== 'turn' ? null : refuse(tried.reason);
+  }
+
+  private commitShot(die: { source: 'physical'; value: number } | { source: 'virtual' } | null, override: boolean): Outcome {
     const s = this.state;
     const shot = s.openShot;
     if (!shot) return fail('no shot is open');
     const attribution = attributionOf(s, shot);
+    const flag = override ? { override: true as const } : {};
     if (!attribution.hit || attribution.targetId === null) {
-      this.append({ type: 'shot-committed', attribution, critical: null, result: null });
+      this.append({ type: 'shot-committed', attribution, critical: null, result: null, ...flag });
       return OK;
     }
+    const refused = this.turnRefusal(shotRulesEvent(s, attribution, { source: 'physical', value: 1 }, shot.shooterId, override));
+    if (refused) return refused;
     const first = scoreRealShot(s, attribution, null);
     if (first.kind === 'unavailable') return fail(first.problem);
     if (first.kind === 'no-target') return fail('the shot has no target: choose one');
     if (first.kind === 'result') {
-      this.append({ type: 'shot-committed', attribution, critical: null, result: first.result });
+      this.append({ type: 'shot-committed', attribution, critical: null, result: first.result, ...flag });
       return OK;
     }
     if (die === null) return fail('the critical die is due: type the die you rolled, or roll the virtual die');
@@ -228,7 +302,7 @@ export class GameSession {
     if (die.source === 'physical') critical = { source: 'physical', value: die.value };
     else {
       // The virtual die is the engine game's seeded generator: try the event to learn its face.
-      const event = shotRulesEvent(s, attribution, { source: 'virtual', value: 1 });
+      const event = shotRulesEvent(s, attribution, { source: 'virtual', value: 1 }, shot.shooterId, override);
       const tried = event ? tryApplyEvent(s.rules, event) : null;
       const face = tried?.ok ? tried.state.journal[tried.state.journal.length - 1]?.dice_used[0] : undefined;
       if (face === undefined) return fail(tried && !tried.ok ? `engine: ${tried.error.field}: ${tried.error.problem}` : 'the engine did not roll the critical die');
@@ -236,7 +310,7 @@ export class GameSession {
     }
     const scored = scoreRealShot(s, attribution, critical.value);
     if (scored.kind !== 'result') return fail(scored.kind === 'unavailable' ? scored.problem : 'the engine did not score the shot');
-    this.append({ type: 'shot-committed', attribution, critical, result: scored.result });
+    this.append({ type: 'shot-committed', attribution, critical, result: scored.result, ...flag });
     return OK;
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { JsonlStore, PortOpenError, formatStats, startSerialLink, type LinkStatus } from '../../link/index.js';
+import { JsonlStore, PortOpenError, formatNote, formatStats, startSerialLink, type LinkStatus } from '../../link/index.js';
 import { RETRY_MS } from '../../link/transport/serial-port-link.js';
 import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
@@ -44,7 +44,9 @@ export async function run(args: string[]): Promise<number> {
 
   const recordExisted = existsSync(recordPath);
   const { store, history } = await openRecord(recordPath);
-  if (history.badLines > 0) say(`${recordPath}: skipped ${history.badLines} lines that are not records`);
+  for (const m of history.messages) say(m);
+  if (history.badLines > 0) say(`${recordPath}: skipped ${history.badLines} lines that are not records (kept in the file)`);
+  if (history.foreignLines > 0) say(`${recordPath}: skipped ${history.foreignLines} records of a type this build does not know (kept in the file)`);
   let storeError: unknown = null;
   let finish: () => void = () => {};
   const finished = new Promise<void>((resolve) => (finish = resolve));
@@ -56,6 +58,8 @@ export async function run(args: string[]): Promise<number> {
       store,
       wait: p.flags.has('wait'),
       delivered: history.events,
+      notes: history.notes,
+      onNote: (n) => say(formatNote(n)),
       onStatus: (s) => say(describe(s)),
       onStoreError: (e) => {
         storeError = e;

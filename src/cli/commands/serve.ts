@@ -11,6 +11,7 @@ import { lanAddresses } from '../../app/server/request-guard.js';
 import { renderUnicodeCompact } from 'uqr';
 import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
+import { ensureWritableDir } from '../ensure-dir.js';
 import { readJsonInput } from '../read-input.js';
 
 export const usage = 'shagomer serve [--port N] [--host H] [--allow-host NAME,…] [--data DIR] [--serial PATH] [--table TABLE.json --camera CAMERA.json] [--demo]';
@@ -19,6 +20,8 @@ const HOST_NAME = /^[a-z0-9]([a-z0-9.-]{0,252})$/i;
 
 /** The repository (or installed package) root: dist/src/cli/commands → four levels up. */
 export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+const REMIND_MS = 15_000;
 
 export function defaultDataDir(): string {
   return process.env.SHAGOMER_DATA ?? join(homedir(), '.shagomer');
@@ -34,6 +37,7 @@ export async function run(args: string[]): Promise<number> {
   const badHost = allowHosts.find((n) => !HOST_NAME.test(n));
   if (badHost !== undefined) throw new CliError(`--allow-host: "${badHost}" is not a host name`);
   const dataDir = stringFlag(p, 'data') ?? defaultDataDir();
+  ensureWritableDir(dataDir, '--data');
   const demo = bundledDemo(packageRoot);
   let app: AppController;
   try {
@@ -59,6 +63,12 @@ export async function run(args: string[]): Promise<number> {
   if (serial !== undefined) {
     hub = await connectHub(app, serial);
     if (!hub.ok) throw new CliError(hub.problem);
+    // A missing hub is said at once (above) and again while it stays missing, so whoever
+    // looks at the terminal later still learns what the app waits for.
+    const reminder = setInterval(() => {
+      if (app.link.status === 'waiting') process.stderr.write(`serve: still waiting for the sensor hub on ${serial} (${app.link.detail}); the game goes on without sensors meanwhile\n`);
+    }, REMIND_MS);
+    reminder.unref();
   }
   const uiDir = join(packageRoot, 'dist', 'ui');
   if (!existsSync(join(uiDir, 'index.html'))) process.stderr.write(`serve: the renderer is not built (${uiDir}); run "npm run build" — the API works meanwhile\n`);

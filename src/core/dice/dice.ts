@@ -29,6 +29,16 @@ export interface Dice {
    * Under enumeration this is n+1 branches instead of the product of every die's faces.
    */
   countAbove(pool: readonly number[], againstSides: number): number;
+  /**
+   * Independent parts rolled one after another (each with its own dice, in order); returns the
+   * element-wise sum of the count vectors they return (all of one length). Under enumeration each
+   * part's dice are walked alone and the parts are convolved, so a melee of ten pairs or a blast
+   * over ten models costs one branch per distinct total instead of the product of every die's
+   * faces. A part may itself call `sumOf`. One-hot vectors keep a per-part outcome in the total.
+   * `keys`, one per part, name parts whose outcomes depend on nothing but the key ("d12 against
+   * d12"), so exact odds walk each kind of part once.
+   */
+  sumOf(parts: readonly ((dice: Dice) => readonly number[])[], keys?: readonly string[]): number[];
 }
 
 /** Raised when scripted dice run out or hold an impossible value: a user error, not a bug. */
@@ -39,6 +49,13 @@ export class DiceError extends Error {
   ) {
     super(`${field}: ${problem}`);
   }
+}
+
+/** No table rolls a pool larger than this; more is a damaged input, not a game. */
+export const MAX_POOL_DICE = 10_000;
+
+function checkPoolSize(count: number): void {
+  if (count > MAX_POOL_DICE) throw new DiceError('dice', `a pool of ${count} dice; at most ${MAX_POOL_DICE} are rolled at once`);
 }
 
 /** Dice that record every face they show, in the order rolled (`dice_used`). */
@@ -54,12 +71,14 @@ export abstract class RecordingDice implements Dice {
   }
 
   keepHighest(count: number, sides: number): number {
+    checkPoolSize(count);
     let best = 0;
     for (let i = 0; i < count; i++) best = Math.max(best, this.roll(sides));
     return best;
   }
 
   countAtLeast(count: number, sides: number, target: number): number {
+    checkPoolSize(count);
     let n = 0;
     for (let i = 0; i < count; i++) if (this.roll(sides) >= target) n++;
     return n;
@@ -81,8 +100,22 @@ export abstract class RecordingDice implements Dice {
   }
 
   countAbove(pool: readonly number[], againstSides: number): number {
+    checkPoolSize(pool.length);
     const faces = pool.map((sides) => this.roll(sides));
     const against = this.roll(againstSides);
     return faces.filter((f) => f > against).length;
+  }
+
+  sumOf(parts: readonly ((dice: Dice) => readonly number[])[], _keys?: readonly string[]): number[] {
+    let total: number[] | null = null;
+    for (const part of parts) {
+      const v = part(this);
+      if (total === null) total = [...v];
+      else {
+        if (v.length !== total.length) throw new RangeError('sumOf: parts returned vectors of different lengths');
+        for (let i = 0; i < v.length; i++) total[i] = (total[i] as number) + (v[i] as number);
+      }
+    }
+    return total ?? [];
   }
 }

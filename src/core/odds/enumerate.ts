@@ -1,4 +1,4 @@
-import type { Dice } from '../dice/dice.js';
+import { DiceError, type Dice } from '../dice/dice.js';
 import { Fraction } from './fraction.js';
 
 /** One outcome of an action with its exact probability. */
@@ -10,6 +10,20 @@ export interface Weighted<T> {
 interface Choice {
   weights: readonly Fraction[];
   values: readonly number[];
+}
+
+/**
+ * Exact odds walk every dice path with exact fractions: past these bounds the walk would take
+ * seconds to minutes, so it is refused with a line saying how to roll without exact odds.
+ */
+export const EXACT_LIMITS = { poolDice: 60, paths: 500_000 } as const;
+
+const HOW_TO_ROLL = 'leave out "exact": true to roll the dice instead';
+
+function checkPool(count: number): void {
+  if (count > EXACT_LIMITS.poolDice) {
+    throw new DiceError('exact', `exact odds are capped at ${EXACT_LIMITS.poolDice} dice in one pool, this action rolls ${count}; ${HOW_TO_ROLL}`);
+  }
 }
 
 const cache = new Map<string, Choice>();
@@ -146,10 +160,12 @@ class EnumeratingDice implements Dice {
   }
 
   keepHighest(count: number, sides: number): number {
+    checkPool(count);
     return this.take(highest(count, sides));
   }
 
   countAtLeast(count: number, sides: number, target: number): number {
+    checkPool(count);
     return this.take(binomial(count, sides, target));
   }
 
@@ -172,15 +188,99 @@ class EnumeratingDice implements Dice {
   }
 
   countAbove(pool: readonly number[], againstSides: number): number {
+    checkPool(pool.length);
     return this.take(above(pool, againstSides));
   }
+
+  /** Convolved totals by the path that led to the call: the same earlier dice give the same parts. */
+  private readonly sums = new Map<string, { totals: Weighted<readonly number[]>[]; choice: Choice }>();
+
+  sumOf(parts: readonly ((dice: Dice) => readonly number[])[], keys?: readonly string[]): number[] {
+    const at = this.step === 0 ? '' : this.path.slice(0, this.step).join(',');
+    let known = this.sums.get(at);
+    if (!known) {
+      const totals = convolveParts(parts, keys);
+      known = { totals, choice: { weights: totals.map((t) => t.p), values: totals.map((_, i) => i) } };
+      this.sums.set(at, known);
+    }
+    return [...(known.totals[this.take(known.choice)] as Weighted<readonly number[]>).value];
+  }
+}
+
+/** Outcomes over one shared denominator: sums and products stay integer, reduced once at the end. */
+interface Tally {
+  den: bigint;
+  items: Map<string, { value: readonly number[]; num: bigint }>;
+}
+
+function gcdOf(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+const tallies = new Map<string, Tally>();
+
+/** One part's outcomes merged by vector: many dice paths, few distinct counts. */
+function mergedPart(part: (dice: Dice) => readonly number[], key: string | undefined): Tally {
+  if (key !== undefined) {
+    const known = tallies.get(key);
+    if (known) return known;
+    const built = mergedPart(part, undefined);
+    if (tallies.size > 10_000) tallies.clear();
+    tallies.set(key, built);
+    return built;
+  }
+  const outcomes = distribution(part);
+  let den = 1n;
+  for (const o of outcomes) den = (den / gcdOf(den, o.p.den)) * o.p.den;
+  const items = new Map<string, { value: readonly number[]; num: bigint }>();
+  for (const o of outcomes) {
+    const key = o.value.join(',');
+    const num = o.p.num * (den / o.p.den);
+    const seen = items.get(key);
+    if (seen) seen.num += num;
+    else items.set(key, { value: o.value, num });
+  }
+  return { den, items };
+}
+
+/** The distribution of the element-wise sum of independent parts, in a deterministic order. */
+function convolveParts(parts: readonly ((dice: Dice) => readonly number[])[], keys: readonly string[] | undefined): Weighted<readonly number[]>[] {
+  let acc: Tally | null = null;
+  for (const [i, part] of parts.entries()) {
+    const next = mergedPart(part, keys?.[i]);
+    if (acc === null) {
+      acc = next;
+      continue;
+    }
+    const items = new Map<string, { value: readonly number[]; num: bigint }>();
+    for (const a of acc.items.values()) {
+      for (const b of next.items.values()) {
+        if (a.value.length !== b.value.length) throw new RangeError('sumOf: parts returned vectors of different lengths');
+        const v = a.value.map((x, i) => x + (b.value[i] as number));
+        const key = v.join(',');
+        const num = a.num * b.num;
+        const seen = items.get(key);
+        if (seen) seen.num += num;
+        else items.set(key, { value: v, num });
+      }
+    }
+    acc = { den: acc.den * next.den, items };
+  }
+  if (acc === null) return [{ value: [], p: Fraction.ONE }];
+  const den = acc.den;
+  return [...acc.items.values()].filter((o) => o.num !== 0n).map((o) => ({ value: o.value, p: Fraction.of(o.num, den) }));
 }
 
 /** Every outcome of `run` with its exact probability (paths are not merged). */
 export function distribution<T>(run: (dice: Dice) => T): Weighted<T>[] {
   const dice = new EnumeratingDice();
   const out: Weighted<T>[] = [];
+  let paths = 0;
   do {
+    if (++paths > EXACT_LIMITS.paths) {
+      throw new DiceError('exact', `exact odds are capped at ${EXACT_LIMITS.paths} dice paths and this action has more; ${HOW_TO_ROLL}`);
+    }
     dice.reset();
     const value = run(dice);
     if (dice.weightNum !== 0n) out.push({ value, p: Fraction.of(dice.weightNum, dice.weightDen) });

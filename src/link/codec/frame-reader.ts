@@ -1,12 +1,13 @@
 import { CRC_TABLE } from './crc16.js';
-import { CR, DOLLAR, LF, MAX_FRAME_BYTES, STAR } from './frame-limits.js';
+import { CRC32C_TABLE } from './crc32c.js';
+import { CR, DOLLAR, LF, MAX_FRAME_BYTES, STAR, type Framing } from './frame-limits.js';
 
 /** Why a frame was refused. `bad-crc` is a well-shaped frame whose checksum disagrees. */
 export type FrameRejection = 'bad-crc' | 'malformed' | 'too-long' | 'truncated';
 
 export interface FrameSink {
-  /** BODY of a frame whose shape, charset and CRC are good (ASCII text). */
-  frame(body: string): void;
+  /** BODY of a frame whose shape, charset and check are good (ASCII text), and its framing. */
+  frame(body: string, framing: Framing): void;
   reject(reason: FrameRejection): void;
 }
 
@@ -107,15 +108,17 @@ export class FrameReader {
     return n;
   }
 
-  /** src[start, end): '$' BODY '*' H H H H ['\r'] '\n'. */
+  /** src[start, end): '$' BODY '*' H H H H ['\r'] '\n' (v1) or '$' BODY '*' L L H×8 ['\r'] '\n' (v2). */
   private finish(src: Buffer, start: number, end: number): void {
     let stop = end - 1;
     if (stop > start && src[stop - 1] === CR) stop--;
+    if (stop - 5 >= start + 1 && src[stop - 5] === STAR) this.finishV1(src, start, stop);
+    else if (stop - 11 >= start + 1 && src[stop - 11] === STAR) this.finishV2(src, start, stop);
+    else this.sink.reject('malformed');
+  }
+
+  private finishV1(src: Buffer, start: number, stop: number): void {
     const star = stop - 5;
-    if (star < start + 1 || src[star] !== STAR) {
-      this.sink.reject('malformed');
-      return;
-    }
     let wireCrc = 0;
     for (let k = star + 1; k < stop; k++) {
       const h = hexValue(src[k] as number);
@@ -142,6 +145,42 @@ export class FrameReader {
       return;
     }
     // latin1 over ASCII is a byte-for-byte copy: the cheapest decode Node offers.
-    this.sink.frame(src.toString('latin1', start + 1, star));
+    this.sink.frame(src.toString('latin1', start + 1, star), 1);
+  }
+
+  /** v2: the length field is checked first (a frame that lost or gained bytes is malformed), then CRC-32C. */
+  private finishV2(src: Buffer, start: number, stop: number): void {
+    const star = stop - 11;
+    let len = 0;
+    let wire = 0;
+    for (let k = star + 1; k < stop; k++) {
+      const h = hexValue(src[k] as number);
+      if (h < 0) {
+        this.sink.reject('malformed');
+        return;
+      }
+      if (k < star + 3) len = (len << 4) | h;
+      else wire = ((wire << 4) | h) >>> 0;
+    }
+    if (len !== star - start - 1) {
+      this.sink.reject('malformed');
+      return;
+    }
+    let crc = -1;
+    let badChar = false;
+    for (let k = start + 1; k < star; k++) {
+      const c = src[k] as number;
+      if (c < 0x20 || c > 0x7e || c === STAR) badChar = true;
+      crc = (crc >>> 8) ^ (CRC32C_TABLE[(crc ^ c) & 0xff] as number);
+    }
+    if ((crc ^ -1) >>> 0 !== wire) {
+      this.sink.reject('bad-crc');
+      return;
+    }
+    if (badChar) {
+      this.sink.reject('malformed');
+      return;
+    }
+    this.sink.frame(src.toString('latin1', start + 1, star), 2);
   }
 }

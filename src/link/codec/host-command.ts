@@ -1,10 +1,12 @@
 import { isBootHex, MAX_SEQ, parseUnsigned } from './parse-fields.js';
 import type { ParseResult } from './parse-device-message.js';
 
-/** Host → device commands of wire protocol v1. */
+/** Host → device commands of wire protocol v1 (and VER of v2). */
 export type HostCommand =
   | { type: 'ACK'; boot: string; seq: number }
   | { type: 'WHO' }
+  /** v2: the host offers protocol VERSION; a v2 hub switches its framing (PROTOCOL.md §10). */
+  | { type: 'VER'; version: number }
   | { type: 'SYNC'; hostMs: number }
   | { type: 'CFG'; key: string; value: string };
 
@@ -18,6 +20,8 @@ export function formatHostBody(c: HostCommand): string {
       return `ACK,${c.boot.toLowerCase()},${c.seq}`;
     case 'WHO':
       return 'WHO';
+    case 'VER':
+      return `VER,${c.version}`;
     case 'SYNC':
       return `SYNC,${c.hostMs}`;
     case 'CFG':
@@ -37,6 +41,10 @@ export function parseHostBody(body: string): ParseResult<HostCommand> {
     }
     case 'WHO':
       return f.length === 1 ? { ok: true, value: { type: 'WHO' } } : { ok: false, problem: 'WHO: no fields' };
+    case 'VER': {
+      const version = f.length === 2 ? parseUnsigned(f[1] as string, 5, 65535) : undefined;
+      return version === undefined || version === 0 ? { ok: false, problem: 'VER: expected VER,1-65535' } : { ok: true, value: { type: 'VER', version } };
+    }
     case 'SYNC': {
       const hostMs = f.length === 2 ? parseUnsigned(f[1] as string, 13, MAX_HOST_MS) : undefined;
       return hostMs === undefined ? { ok: false, problem: 'SYNC: expected SYNC,HOST_MS' } : { ok: true, value: { type: 'SYNC', hostMs } };

@@ -1,7 +1,10 @@
 import type { DeviceMessage, NodeInfo, NodeKind } from './device-message.js';
 import { isBootHex, isMessageType, isNodeId, MAX_SEQ, MAX_T_MS, parseAngleDeg, parseUnsigned } from './parse-fields.js';
 
-export const PROTOCOL_VERSION = 1;
+import type { Framing } from './frame-limits.js';
+
+/** The highest wire protocol version this host speaks (v1 is always accepted). */
+export const PROTOCOL_VERSION = 2;
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -25,7 +28,7 @@ function parseNodes(field: string): NodeInfo[] | undefined {
  * BODY of a good-CRC device frame → message. Every rule of PROTOCOL.md "Device → host" is
  * checked here; a refusal names the first field at fault.
  */
-export function parseDeviceBody(body: string): ParseResult<DeviceMessage> {
+export function parseDeviceBody(body: string, framing: Framing = 1): ParseResult<DeviceMessage> {
   const f = body.split(',');
   const type = f[0] as string;
   if (f.length < 3) return bad('expected TYPE,SEQ,T_MS at least');
@@ -37,8 +40,10 @@ export function parseDeviceBody(body: string): ParseResult<DeviceMessage> {
     case 'HELLO': {
       if (f.length !== 7) return bad('HELLO: expected 7 fields');
       // A hub speaking another version cannot be understood field by field: refuse it whole.
+      // PROTO names the framing the HELLO came in: v2 only in v2 frames, v1 only in v1 frames.
       const proto = parseUnsigned(f[3] as string, 5, 65535);
-      if (proto !== PROTOCOL_VERSION) return bad(`PROTO: this host speaks ${PROTOCOL_VERSION}`);
+      if (proto !== 1 && proto !== 2) return bad(`PROTO: this host speaks 1 and 2`);
+      if (proto !== framing) return bad(`PROTO ${proto} in a v${framing} frame`);
       const boot = f[4] as string;
       if (!isBootHex(boot)) return bad('BOOT: expected 8 hex digits');
       const fw = f[5] as string;

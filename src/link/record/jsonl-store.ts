@@ -1,87 +1,73 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { DurableLog, LogOpenError, type LineFormat } from '../../store/durable-log.js';
 import type { LinkEvent } from '../events.js';
 import type { EventStore } from '../session/event-store.js';
-import { parseRecordLine, toRecordLine } from '../record-line.js';
-
-interface Waiter {
-  resolve(): void;
-  reject(e: unknown): void;
-}
+import { parseRecordEntry, toNoteLine, toRecordLine, type LinkNote, type RecordEntry } from '../record-line.js';
 
 /** What a record file already held when it was opened. */
 export interface RecordHistory {
   events: LinkEvent[];
-  /** Lines that were not records (a line torn by a crash, foreign text): skipped. */
+  notes: LinkNote[];
+  /** Lines that are not records (damaged, foreign text): copied to the quarantine file, kept, skipped. */
   badLines: number;
+  /** Well-formed lines of a record type this build does not know (a newer host): kept, skipped. */
+  foreignLines: number;
+  /** One line each for the user: what was set aside and where. */
+  messages: string[];
 }
 
+/** The `{"boot":…` start of a record line: a torn tail that is a prefix of one may be cut. */
+const RECORD_START = '{"boot":"';
+
+const format: LineFormat<RecordEntry> = {
+  decode(line) {
+    const entry = parseRecordEntry(line.toString('utf8'));
+    if (entry.kind === 'bad') return { kind: 'damaged', problem: 'not a record line' };
+    if (entry.kind === 'foreign') return { kind: 'foreign', problem: `record type ${entry.type} unknown to this build` };
+    return { kind: 'record', value: entry };
+  },
+  isTornRecord(tail) {
+    const t = tail.toString('latin1');
+    return tail.length < 1024 && (t.startsWith(RECORD_START) || RECORD_START.startsWith(t));
+  },
+};
+
 /**
- * Appends record lines to a JSONL file. Lines that arrive while a write+fsync is running
- * are committed together by the next one (group commit), so each event waits for at most
- * two fsyncs and a burst costs one.
+ * The record file of `shagomer link --record`: record lines (record-line.ts) in a DurableLog,
+ * so a line is acknowledged only once it is whole on disk, concurrent lines share one fsync
+ * (group commit), and a failed write (full disk) leaves the file ending in a whole record.
  */
 export class JsonlStore implements EventStore {
-  private queue: string[] = [];
-  private waiters: Waiter[] = [];
-  private flushing = false;
-  private closed = false;
+  private constructor(private readonly log: DurableLog) {}
 
-  private constructor(private readonly fh: FileHandle) {}
-
-  /** Opens (creating) FILE for appending and reads back what it holds. Errors are fs errors. */
+  /** Opens (creating) FILE and reads back what it holds. Errors name the file. */
   static async open(path: string): Promise<{ store: JsonlStore; history: RecordHistory }> {
-    const fh = await open(path, 'a+');
+    await Promise.resolve();
+    let opened: ReturnType<typeof DurableLog.open<RecordEntry>>;
     try {
-      const text = await fh.readFile('utf8');
-      const history: RecordHistory = { events: [], badLines: 0 };
-      for (const line of text.split('\n')) {
-        if (line.trim() === '') continue;
-        const e = parseRecordLine(line);
-        if (e) history.events.push(e);
-        else history.badLines++;
-      }
-      // A crash may have left half a line: end it so the next record starts clean.
-      if (text.length > 0 && !text.endsWith('\n')) {
-        await fh.write('\n');
-        await fh.sync();
-      }
-      return { store: new JsonlStore(fh), history };
+      opened = DurableLog.open(path, format);
     } catch (e) {
-      await fh.close();
-      throw e;
+      if (e instanceof LogOpenError) throw e;
+      throw new LogOpenError(`${path}: ${e instanceof Error ? e.message : String(e)}`);
     }
+    const history: RecordHistory = { events: [], notes: [], badLines: 0, foreignLines: 0, messages: opened.recovery.messages };
+    for (const l of opened.recovery.lines) {
+      if (l.verdict.kind === 'damaged') history.badLines++;
+      else if (l.verdict.kind === 'foreign') history.foreignLines++;
+      else if (l.verdict.value.kind === 'event') history.events.push(l.verdict.value.event);
+      else if (l.verdict.value.kind === 'note') history.notes.push(l.verdict.value.note);
+    }
+    return { store: new JsonlStore(opened.log), history };
   }
 
   append(event: LinkEvent): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('record file closed'));
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push(toRecordLine(event));
-      this.waiters.push({ resolve, reject });
-      if (!this.flushing) void this.flush();
-    });
+    return this.log.append(Buffer.from(`${toRecordLine(event)}\n`, 'utf8'));
   }
 
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    while (this.queue.length > 0) {
-      const lines = this.queue;
-      const waiters = this.waiters;
-      this.queue = [];
-      this.waiters = [];
-      try {
-        await this.fh.write(`${lines.join('\n')}\n`);
-        await this.fh.sync();
-        for (const w of waiters) w.resolve();
-      } catch (e) {
-        for (const w of waiters) w.reject(e);
-      }
-    }
-    this.flushing = false;
+  appendNote(note: LinkNote): Promise<void> {
+    return this.log.append(Buffer.from(`${toNoteLine(note)}\n`, 'utf8'));
   }
 
   async close(): Promise<void> {
-    while (this.flushing) await new Promise((r) => setTimeout(r, 5));
-    this.closed = true;
-    await this.fh.close();
+    await this.log.close();
   }
 }

@@ -1,4 +1,5 @@
 import type { LinkEvent } from '../events.js';
+import type { LinkNote } from '../record-line.js';
 
 /**
  * Where accepted events go. The session acknowledges a message only after append()
@@ -7,4 +8,9 @@ import type { LinkEvent } from '../events.js';
  */
 export interface EventStore {
   append(event: LinkEvent): Promise<void>;
+  /**
+   * A conflict or a suspect message (see LinkNote), acknowledged once this resolves. A store
+   * without it keeps no record of them; the session still reports and counts them.
+   */
+  appendNote?(note: LinkNote): Promise<void>;
 }

@@ -1,5 +1,11 @@
 /** How far behind the newest SEQ a message still counts as possibly seen: half the space. */
 export const SEQ_WINDOW = 32768;
+/**
+ * A SEQ not yet seen that lies further than this from its boot's newest is suspect: a device
+ * holds at most its queue (32 in the firmware) of unacknowledged messages, so a real one is
+ * never this far away; a frame whose SEQ lost digits on the line is.
+ */
+export const SUSPECT_DISTANCE = 4096;
 
 /**
  * The SEQs one boot has delivered, across 16-bit wrap-around. SEQs are placed on an
@@ -9,6 +15,8 @@ export const SEQ_WINDOW = 32768;
  */
 export class SeqWindow {
   private readonly seen = new Uint8Array(65536 / 8);
+  /** Canonical BODY of each marked SEQ still in the window (for comparing a repeat's content). */
+  private readonly bodies = new Map<number, string>();
   /** Newest SEQ, unwrapped; -1 before the first. */
   private newest = -1;
 
@@ -19,7 +27,22 @@ export class SeqWindow {
     return this.bit(seq);
   }
 
-  mark(seq: number): void {
+  /** What was stored under seq, if it is marked and its content is known. */
+  body(seq: number): string | undefined {
+    return this.has(seq) ? this.bodies.get(seq) : undefined;
+  }
+
+  /** True if seq (not yet seen) lies further from the newest than a real device can be. */
+  isFar(seq: number): boolean {
+    if (this.newest < 0) return false;
+    return Math.abs(this.offset(seq)) > SUSPECT_DISTANCE;
+  }
+
+  get newestSeq(): number {
+    return this.newest < 0 ? -1 : this.newest & 0xffff;
+  }
+
+  mark(seq: number, body?: string): void {
     if (this.newest < 0) {
       this.newest = seq;
     } else {
@@ -31,6 +54,14 @@ export class SeqWindow {
       }
     }
     this.seen[seq >> 3] = (this.seen[seq >> 3] as number) | (1 << (seq & 7));
+    if (body !== undefined) this.bodies.set(seq, body);
+    else this.bodies.delete(seq);
+  }
+
+  /** Takes another window's SEQ bits and position, without contents. */
+  copyBitsFrom(other: SeqWindow): void {
+    this.seen.set(other.seen);
+    this.newest = other.newest;
   }
 
   /** Undoes mark() for a message whose recording failed, so its resend is taken. */
@@ -50,21 +81,56 @@ export class SeqWindow {
 
   private clear(seq: number): void {
     this.seen[seq >> 3] = (this.seen[seq >> 3] as number) & ~(1 << (seq & 7));
+    this.bodies.delete(seq);
   }
 }
+
+/** Boots whose message contents are kept for comparison; older boots keep only their SEQ bits. */
+const BOOTS_WITH_BODIES = 4;
 
 /** One SeqWindow per BOOT: each power-up has its own SEQ space. */
 export class DeliveredSet {
   private readonly boots = new Map<string, SeqWindow>();
+  /** Most recently marked boots last. */
+  private readonly recent: string[] = [];
 
   has(boot: string, seq: number): boolean {
     return this.boots.get(boot)?.has(seq) ?? false;
   }
 
-  mark(boot: string, seq: number): void {
+  body(boot: string, seq: number): string | undefined {
+    return this.boots.get(boot)?.body(seq);
+  }
+
+  /** Suspect: the boot is known and seq lies far outside its window. */
+  isFar(boot: string, seq: number): boolean {
+    return this.boots.get(boot)?.isFar(seq) ?? false;
+  }
+
+  newestSeq(boot: string): number {
+    return this.boots.get(boot)?.newestSeq ?? -1;
+  }
+
+  mark(boot: string, seq: number, body?: string): void {
     let w = this.boots.get(boot);
     if (!w) this.boots.set(boot, (w = new SeqWindow()));
-    w.mark(seq);
+    if (this.recent[this.recent.length - 1] !== boot) {
+      const at = this.recent.indexOf(boot);
+      if (at >= 0) this.recent.splice(at, 1);
+      this.recent.push(boot);
+      // Bound memory: a long record file holds many boots, only recent ones can repeat.
+      while (this.recent.length > BOOTS_WITH_BODIES) {
+        const old = this.recent.shift() as string;
+        const ow = this.boots.get(old);
+        if (ow) {
+          const fresh = new SeqWindow();
+          fresh.copyBitsFrom(ow);
+          this.boots.set(old, fresh);
+        }
+      }
+    }
+    w = this.boots.get(boot) as SeqWindow;
+    w.mark(seq, this.recent.includes(boot) ? body : undefined);
   }
 
   unmark(boot: string, seq: number): void {

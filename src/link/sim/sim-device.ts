@@ -1,6 +1,7 @@
 import { Rng } from '../../core/random/rng.js';
 import { LOST_ERR_CODE, type DeviceMessage, type NodeInfo } from '../codec/device-message.js';
 import { encodeFrame } from '../codec/encode-frame.js';
+import type { Framing } from '../codec/frame-limits.js';
 import { FrameReader } from '../codec/frame-reader.js';
 import { formatDeviceBody } from '../codec/format-device-message.js';
 import { parseHostBody } from '../codec/host-command.js';
@@ -39,13 +40,17 @@ export interface SimDeviceOptions {
   nodes?: NodeInfo[];
   queueSize?: number;
   noise?: Partial<SimNoise>;
+  /** Highest protocol version (default 2): 1 simulates a hub that ignores VER and sends v1 frames only. */
+  maxProto?: 1 | 2;
   /** Called once per message the host acknowledged (first ACK only). */
   onAcked?(boot: string, message: DeviceMessage): void;
 }
 
 interface Queued {
   message: DeviceMessage;
+  /** Encoded in the framing of its last transmission (rebuilt when the framing changes). */
   frame: string;
+  framing: Framing;
   lastSentMs: number;
 }
 
@@ -84,6 +89,8 @@ export class SimDevice {
   private helloAcked = false;
   private lostUnreported = 0;
   private lastTxMs = 0;
+  /** Framing of what it sends: 1 from power-up, 2 after the host's VER,2 (if maxProto allows). */
+  private framing: Framing = 1;
   private readonly rng: Rng;
   private readonly now: () => number;
   private readonly noise: SimNoise;
@@ -111,6 +118,7 @@ export class SimDevice {
     this.queue = [];
     this.helloAcked = false;
     this.lostUnreported = 0;
+    this.framing = 1;
     this.enqueueHello();
   }
 
@@ -204,11 +212,11 @@ export class SimDevice {
       this.transmit(existing, this.now());
       return;
     }
-    this.enqueue({ type: 'HELLO', seq: this.nextSeq(), tMs: this.deviceMs(), proto: 1, boot: this.boot, fw: this.opts.fw ?? 'sim-1.0', nodes: this.nodes });
+    this.enqueue({ type: 'HELLO', seq: this.nextSeq(), tMs: this.deviceMs(), proto: this.framing, boot: this.boot, fw: this.opts.fw ?? 'sim-1.0', nodes: this.nodes });
   }
 
   private enqueue(message: DeviceMessage): void {
-    const q: Queued = { message, frame: encodeFrame(formatDeviceBody(message)), lastSentMs: -Infinity };
+    const q: Queued = { message, frame: encodeFrame(formatDeviceBody(message), this.framing), framing: this.framing, lastSentMs: -Infinity };
     this.queue.push(q);
     if (this.mayTransmit(q)) this.transmit(q, this.now());
   }
@@ -218,6 +226,10 @@ export class SimDevice {
   }
 
   private transmit(q: Queued, t: number): void {
+    if (q.framing !== this.framing) {
+      q.frame = encodeFrame(formatDeviceBody(q.message), this.framing);
+      q.framing = this.framing;
+    }
     q.lastSentMs = t;
     this.lastTxMs = t;
     this.stats.framesSent++;
@@ -242,6 +254,14 @@ export class SimDevice {
     const c = parsed.value;
     if (c.type === 'WHO') {
       this.enqueueHello();
+    } else if (c.type === 'VER') {
+      const framing: Framing = c.version >= 2 && (this.opts.maxProto ?? 2) >= 2 ? 2 : 1;
+      if (framing !== this.framing) {
+        this.framing = framing;
+        // Like the firmware: an unacked HELLO said the old PROTO; a new one (new SEQ) replaces it.
+        this.queue = this.queue.filter((q) => q.message.type !== 'HELLO');
+        this.enqueueHello();
+      }
     } else if (c.type === 'ACK') {
       if (c.boot !== this.boot) return;
       if (this.noise.ackLoss > 0 && this.rng.nextUint32() / 0x100000000 < this.noise.ackLoss) return;

@@ -1,9 +1,27 @@
-import { access, constants } from 'node:fs/promises';
+import { access, constants, stat } from 'node:fs/promises';
 import { SerialPort } from 'serialport';
+import { guardReads } from './guard-reads.js';
 
 export const BAUD_RATE = 115200;
 /** The issue's bound: a vanished port is tried again at least this often. */
 export const RETRY_MS = 200;
+/**
+ * A port that delivered bytes and then none for this long is dead (the device sends a heartbeat
+ * after 1 s of silence, PROTOCOL.md §5): it is closed and reopened.
+ */
+export const SILENCE_MS = 3500;
+/** How often an open port's path and silence are checked. */
+const WATCH_MS = 250;
+
+/** The device node a path names now (a restarted socat puts a new pty behind the same link). */
+async function deviceOf(path: string): Promise<string | null> {
+  try {
+    const st = await stat(path);
+    return `${st.dev}:${st.ino}:${st.rdev}`;
+  } catch {
+    return null;
+  }
+}
 
 export interface PortHandlers {
   opened(): void;
@@ -45,11 +63,16 @@ export class SerialPortLink {
   private retryTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private everOpened = false;
+  private watchTimer: NodeJS.Timeout | null = null;
+  private lastDataMs = 0;
+  private heardThisConnection = false;
+  private device: string | null = null;
 
   constructor(
     readonly path: string,
     private readonly handlers: PortHandlers,
     private readonly retryMs = RETRY_MS,
+    private readonly silenceMs = SILENCE_MS,
   ) {}
 
   /**
@@ -81,6 +104,7 @@ export class SerialPortLink {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.stopWatch();
     const p = this.port;
     this.port = null;
     if (p && p.isOpen) await new Promise<void>((resolve) => p.close(() => resolve()));
@@ -89,6 +113,8 @@ export class SerialPortLink {
   private async tryOpen(): Promise<PortOpenError | undefined> {
     const pathError = await checkPath(this.path);
     if (pathError) return pathError;
+    // Which device the path names, taken before opening: the watch compares against it.
+    const device = await deviceOf(this.path);
     const port = new SerialPort({ path: this.path, baudRate: BAUD_RATE, autoOpen: false });
     const openError = await new Promise<Error | null>((resolve) => port.open((e) => resolve(e ?? null)));
     if (openError) return new PortOpenError(`${this.path}: ${openError.message}`, 'OTHER');
@@ -96,21 +122,66 @@ export class SerialPortLink {
       port.close();
       return undefined;
     }
+    // End of file, EIO and the like end the connection at once (serialport would spin on read() = 0).
+    guardReads(port.port);
     this.port = port;
     this.everOpened = true;
-    port.on('data', (chunk: Buffer) => this.handlers.data(chunk));
+    this.device = device;
+    this.lastDataMs = Date.now();
+    this.heardThisConnection = false;
+    port.on('data', (chunk: Buffer) => {
+      this.lastDataMs = Date.now();
+      this.heardThisConnection = true;
+      this.handlers.data(chunk);
+    });
     port.on('error', () => {
       // 'close' follows; the reason is reported there.
     });
     port.on('close', (e: (Error & { disconnected?: boolean }) | null) => {
       if (this.port !== port) return;
-      this.port = null;
-      if (this.stopped) return;
-      this.handlers.lost(e?.message ?? 'port closed');
-      this.scheduleRetry();
+      this.lose(port, e?.message ?? 'port closed');
     });
+    this.startWatch(port);
     this.handlers.opened();
     return undefined;
+  }
+
+  /** Ends the connection on PORT now (once) and starts the reconnect loop. */
+  private lose(port: SerialPort, reason: string): void {
+    if (this.port !== port) return;
+    this.port = null;
+    this.stopWatch();
+    port.removeAllListeners('data');
+    if (port.isOpen) port.close(() => undefined);
+    if (this.stopped) return;
+    this.handlers.lost(reason);
+    this.scheduleRetry();
+  }
+
+  /** While open: the path must still name the device we opened, and a device that spoke must keep speaking. */
+  private startWatch(port: SerialPort): void {
+    this.stopWatch();
+    let checking = false;
+    this.watchTimer = setInterval(() => {
+      if (checking || this.port !== port) return;
+      if (this.heardThisConnection && Date.now() - this.lastDataMs > this.silenceMs) {
+        this.lose(port, `no data for ${this.silenceMs} ms (heartbeat timeout)`);
+        return;
+      }
+      checking = true;
+      void deviceOf(this.path).then((now) => {
+        checking = false;
+        if (this.port !== port) return;
+        if (now === null) this.lose(port, 'the device path vanished');
+        else if (now !== this.device) this.lose(port, 'the device path now names another device');
+      });
+    }, WATCH_MS);
+    this.watchTimer.unref();
+  }
+
+  private stopWatch(): void {
+    if (this.watchTimer) clearInterval(this.watchTimer);
+    this.watchTimer = null;
   }
 
   private scheduleRetry(): void {

@@ -3,6 +3,8 @@ import type { Catalog, GameSummary, GameView } from '../../app/api/view.js';
 import type { ApiClient } from '../api-client.js';
 import { h, option } from '../dom.js';
 import { currentLang, t } from '../i18n.js';
+import { gameSystem } from '../../core/rulesets/registry.js';
+import { RosterEditor } from './roster-editor.js';
 
 type Send = (intent: Intent) => void;
 
@@ -80,6 +82,19 @@ export function newGameSection(catalog: Catalog, games: GameSummary[], view: Gam
   );
 }
 
+/** One roster editor per game and system, kept across the setup's re-renders. */
+const rosterEditors = new Map<string, RosterEditor>();
+let rosterOpen = false;
+
+function rosterEditor(view: GameView, send: Send): HTMLElement | null {
+  const system = view.ruleset ? gameSystem(view.ruleset) : undefined;
+  if (!rosterOpen || !system) return null;
+  const key = `${view.gameId ?? ''}:${system.id}`;
+  let editor = rosterEditors.get(key);
+  if (!editor) rosterEditors.set(key, (editor = new RosterEditor(system, send)));
+  return editor.attach(send);
+}
+
 /** Armies and sensor bindings while the game is in its setup phase. */
 export function armySection(catalog: Catalog, view: GameView, send: Send): HTMLElement {
   const lang = currentLang();
@@ -152,7 +167,8 @@ export function armySection(catalog: Catalog, view: GameView, send: Send): HTMLE
     'section',
     {},
     h('h2', {}, `${t('armies')} — ${view.rulesetName?.[lang] ?? ''}`),
-    h('div', { class: 'row' }, player, preset, name, add),
+    h('div', { class: 'row' }, player, preset, name, add, h('button', { 'data-testid': 'roster-open', onclick: (e: Event) => ((rosterOpen = !rosterOpen), (e.target as HTMLElement).closest('section')?.replaceWith(armySection(catalog, view, send))) }, t('rosterOpen'))),
+    rosterEditor(view, send),
     h('table', { 'data-testid': 'army' }, h('tr', {}, ...['', t('name'), '', t('tag'), t('hitNode'), t('tiltNode'), t('launcherNode'), ''].map((x) => h('th', {}, x))), ...rows),
     h(
       'div',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DistanceRulesSchema } from '../../measure/distance-rules.js';
 import { sourced } from '../sourced.js';
+import { mechanicsShape } from './mechanics-schema.js';
 
 const count = z.int().nonnegative();
 const faces = z.int().min(2);
@@ -53,7 +54,20 @@ export const stalnayaVoynaSchema = z
       .object({
         /** Power > armour wounds; power ≥ this × armour kills. */
         kill_multiple: sourced(z.int().positive()),
-        armour_dice: z.record(z.string(), sourced(z.object({ die: DieNameSchema, label_ru: z.string(), only_against: z.string().optional() }).strict())),
+        armour_dice: z.record(
+          z.string(),
+          sourced(
+            z
+              .object({
+                die: DieNameSchema,
+                label_ru: z.string(),
+                only_against: z.string().optional(),
+                /** The die against every other kind of hit (a flak vest is d4 against bullets). */
+                otherwise: DieNameSchema.optional(),
+              })
+              .strict(),
+          ),
+        ),
       })
       .strict(),
     movement: z
@@ -76,6 +90,7 @@ export const stalnayaVoynaSchema = z
       .strict(),
     /** D6 when a commander is lost: change of leadership steps (−1 = worse). */
     commander_lost: sourced(z.array(D6Row(z.enum(['worse', 'same', 'better']))).min(1)),
+    ...mechanicsShape,
   })
   .strict();
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DistanceRulesSchema } from '../../measure/distance-rules.js';
 import { sourced } from '../sourced.js';
+import { mechanicsShape } from './mechanics-schema.js';
 
 const count = z.int().nonnegative();
 const d20 = z.int().min(1).max(20);
@@ -53,6 +54,7 @@ export const zvezdnyDesantSchema = z
         bsp_max: sourced(d20),
       })
       .strict(),
+    ...mechanicsShape,
   })
   .strict();
 

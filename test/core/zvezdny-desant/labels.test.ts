@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { CONDUCTS, ORDERS } from '../../../src/core/rulesets/zvezdny-desant/mechanics-schema.js';
+import { ZD_LABELS } from '../../../src/core/rulesets/zvezdny-desant/result-labels.js';
+import { MORALE_STATES } from '../../../src/core/rulesets/stalnaya-voyna/mechanics-schema.js';
+import { SV_LABELS } from '../../../src/core/rulesets/stalnaya-voyna/result-labels.js';
+
+const cyrillic = /[а-яё]/i;
+
+describe('every code a player may see has Russian and English words', () => {
+  it('Звездный Десант: orders, conducts, reasons, melee results', () => {
+    for (const code of [...ORDERS, ...CONDUCTS, 'in-melee', 'not-in-order', 'won', 'lost', 'draw', 'destroyed']) {
+      const l = ZD_LABELS[code];
+      expect(l, code).toBeDefined();
+      expect(l?.ru, code).toMatch(cyrillic);
+      expect(l?.en, code).toMatch(/^[\x20-\x7e]+$/);
+    }
+  });
+
+  it('Стальная война: reasons, outcomes, morale states, fire results', () => {
+    const codes = ['fired-enough-this-activation', 'out-of-ammunition', 'farthest-trooper-too-far', 'not-enough-capacity', 'unharmed', 'wounded', 'killed', 'immobilised', 'destroyed', 'suit-lost', 'horse-lost', ...MORALE_STATES, 'no-effect', 'suppressed', 'casualties', 'attacker', 'defender'];
+    for (const code of codes) {
+      const l = SV_LABELS[code];
+      expect(l, code).toBeDefined();
+      expect(l?.ru, code).toMatch(cyrillic);
+      expect(l?.en, code).toMatch(/^[\x20-\x7e"]+$/);
+    }
+  });
+});
