@@ -84,12 +84,15 @@ async function main(): Promise<void> {
     let out = '';
     server.stdout?.on('data', (c: Buffer) => (out += c.toString()));
     await until(() => /serve: http/.test(out), 'serve');
-    const url = /serve: (http:\/\/\S+)/.exec(out)?.[1] as string;
+    const printed = /serve: (http:\/\/\S+)#referee=(\S+)/.exec(out);
+    const url = printed?.[1] as string;
+    const token = printed?.[2] as string;
+    const auth = { authorization: `Bearer ${token}` };
     const post = async (intent: unknown): Promise<void> => {
-      const r = (await (await fetch(`${url}api/intent`, { method: 'POST', body: JSON.stringify(intent) })).json()) as { ok: boolean; problem?: string };
+      const r = (await (await fetch(`${url}api/intent`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(intent) })).json()) as { ok: boolean; problem?: string };
       if (!r.ok) throw new Error(`${JSON.stringify(intent)}: ${r.problem ?? ''}`);
     };
-    const view = async (): Promise<GameView> => (await (await fetch(`${url}api/view`)).json()) as GameView;
+    const view = async (): Promise<GameView> => (await (await fetch(`${url}api/view`, { headers: auth })).json()) as GameView;
 
     // 30 models, 15 a side; A1 carries the launcher, B1 the hit and tilt sensors.
     await post({ type: 'new-game', ruleset: 'vtorzhenie', title: 'bench', seed: 'bench', players: [{ id: 'A', name: 'Синие', colour: '#2563eb' }, { id: 'B', name: 'Красные', colour: '#dc2626' }] });
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
     await post({ type: 'select', shooterId: 'A1', targetId: 'B1', weaponId: 'tank-gun' });
 
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(url);
+    await page.goto(`${url}#referee=${token}`);
     await page.waitForFunction(() => ((window as unknown as Hooks).__shagomer?.view()?.models.length ?? 0) === 30);
     // Grow the window so the table canvas itself is 1920×1080 (the side panel and header sit beside it).
     const canvasCss = await page.evaluate(() => ({ w: (window as unknown as Hooks).__shagomer?.table.canvas.clientWidth ?? 0, h: (window as unknown as Hooks).__shagomer?.table.canvas.clientHeight ?? 0 }));

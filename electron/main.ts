@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app as electronApp, BrowserWindow, ipcMain, session, shell } from 'electron';
+import { app as electronApp, BrowserWindow, ipcMain, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { IPC } from '../src/app/api/bridge.js';
 import { Intent } from '../src/app/api/intents.js';
 import type { ServerMessage } from '../src/app/api/view.js';
@@ -23,6 +23,7 @@ import { listSerialPorts } from '../src/link/index.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
 const dataDir = process.env.SHAGOMER_DATA ?? join(electronApp.getPath('home'), '.shagomer');
+const NOT_OUR_PAGE = 'refused: only the app\'s own page in its window may change the game';
 const serialArg = process.argv.find((a) => a.startsWith('--serial='))?.slice('--serial='.length) ?? process.env.SHAGOMER_SERIAL;
 
 async function main(): Promise<void> {
@@ -55,12 +56,20 @@ async function main(): Promise<void> {
     grant(contents === win.webContents && permission === 'media' && video);
   });
   session.defaultSession.setPermissionCheckHandler((contents, permission) => contents === win.webContents && permission === 'media');
+  // The window is the referee (the game-night token is this process itself): only the app's
+  // own page in it may send intents; a page it was navigated to, or a frame inside it, may not.
+  const index = join(root, 'dist', 'ui', 'index.html');
+  const ownUrl = pathToFileURL(index).href;
+  const fromOurWindow = (e: IpcMainInvokeEvent): boolean => e.sender === win.webContents && e.senderFrame?.parent === null && e.senderFrame.url.split('#')[0] === ownUrl;
+  win.webContents.on('will-navigate', (e) => e.preventDefault());
+  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
   const push = (): void => {
     if (!win.isDestroyed()) win.webContents.send(IPC.message, { type: 'view', view: app.view(false) } satisfies ServerMessage);
   };
   app.onChange(push);
   ipcMain.on(IPC.subscribe, push);
-  ipcMain.handle(IPC.intent, (_e, raw: unknown) => {
+  ipcMain.handle(IPC.intent, (e, raw: unknown) => {
+    if (!fromOurWindow(e)) return { ok: false, problem: NOT_OUR_PAGE };
     const intent = Intent.safeParse(raw);
     if (!intent.success) return { ok: false, problem: `${intent.error.issues[0]?.path.join('.') ?? 'intent'}: ${intent.error.issues[0]?.message ?? 'invalid'}` };
     try {
@@ -101,8 +110,10 @@ async function main(): Promise<void> {
     return reply;
   });
   ipcMain.handle(IPC.games, () => app.games());
-  ipcMain.handle(IPC.importGame, (_e, text: unknown) => (typeof text === 'string' ? app.store.importText(text, app.newGameId()) : { ok: false, problem: 'expected the text of an exported game' }));
-  const index = join(root, 'dist', 'ui', 'index.html');
+  ipcMain.handle(IPC.importGame, (e, text: unknown) => {
+    if (!fromOurWindow(e)) return { ok: false, problem: NOT_OUR_PAGE };
+    return typeof text === 'string' ? app.importGame(text) : { ok: false, problem: 'expected the text of an exported game' };
+  });
   if (!existsSync(index)) {
     process.stderr.write(`shagomer: the renderer is not built (${index}); run "npm run build"\n`);
     electronApp.exit(2);

@@ -1,10 +1,15 @@
 import { GameEvent, type SensorReading } from './api/game-events.js';
 import type { Intent, IntentReply } from './api/intents.js';
 import type { GameSummary, GameView } from './api/view.js';
+import { GameIndex } from './game-index.js';
 import { GameStore } from './journal/game-store.js';
+import { parseJournalText } from './journal/journal.js';
 import { GameSession } from './session/game-session.js';
 import { emptyState } from './session/game-state.js';
 import { buildView, type LinkStatus } from './session/view-builder.js';
+
+/** Clocks of two machines differ a little; a record later than this is from the future. */
+export const FUTURE_TOLERANCE_MS = 10 * 60_000;
 
 export interface AppOptions {
   dataDir: string;
@@ -19,6 +24,7 @@ export interface AppOptions {
  */
 export class AppController {
   readonly store: GameStore<GameEvent>;
+  private readonly index: GameIndex;
   private session: GameSession | null = null;
   private unsubscribe: (() => void) | null = null;
   private readonly listeners = new Set<() => void>();
@@ -30,7 +36,12 @@ export class AppController {
   constructor(private readonly opts: AppOptions) {
     this.store = new GameStore(opts.dataDir, GameEvent);
     this.clock = opts.clock ?? Date.now;
-    const newest = this.games().sort((a, b) => b.lastTMs - a.lastTMs)[0];
+    this.index = new GameIndex(this.store, opts.dataDir);
+    // A game dated in the future (another machine's clock, an edited file) is never "the newest".
+    const now = this.clock();
+    const newest = this.games()
+      .filter((g) => g.lastTMs <= now + FUTURE_TOLERANCE_MS)
+      .sort((a, b) => b.lastTMs - a.lastTMs)[0];
     if (newest) this.openGame(newest.id);
   }
 
@@ -62,7 +73,11 @@ export class AppController {
     this.unsubscribe?.();
     this.session?.close();
     this.session = session;
-    this.unsubscribe = session.onChange(() => this.changed());
+    this.index.touch(session.gameId);
+    this.unsubscribe = session.onChange(() => {
+      this.index.touch(session.gameId);
+      this.changed();
+    });
     this.changed();
   }
 
@@ -164,24 +179,23 @@ export class AppController {
     return { ...v, warnings: [...this.openNotes, ...v.warnings] };
   }
 
+  /** Every stored game, from the index (only journals written since the last listing are read). */
   games(): GameSummary[] {
-    return this.store.ids().flatMap((id) => {
-      const g = this.store.read(id);
-      if (!g) return [];
-      const created = g.records.find((r) => r.event.type === 'game-created')?.event;
-      const turns = g.records.filter((r) => r.event.type === 'turn-ended').length;
-      return [
-        {
-          id,
-          title: created?.type === 'game-created' ? created.title : id,
-          ruleset: created?.type === 'game-created' ? created.ruleset : '?',
-          records: g.records.length,
-          turn: turns + 1,
-          damaged: g.damagedRecords,
-          lastTMs: g.records[g.records.length - 1]?.tMs ?? 0,
-        },
-      ];
-    });
+    return this.index.list();
+  }
+
+  /**
+   * Stores an exported game under `id` (a fresh one by default). Refused when a record is dated
+   * in the future: such a game would sort as the newest and be resumed at the next start.
+   */
+  importGame(text: string, id: string = this.newGameId()): { ok: true; id: string; records: number } | { ok: false; problem: string } {
+    const latest = this.clock() + FUTURE_TOLERANCE_MS;
+    const future = parseJournalText(text, GameEvent).records.find((r) => r.tMs > latest);
+    if (future) return { ok: false, problem: `record ${future.seq} is dated ${Math.abs(future.tMs) <= 8.64e15 ? new Date(future.tMs).toISOString() : `${future.tMs} ms`}, in the future: not imported` };
+    const r = this.store.importText(text, id);
+    if (!r.ok) return r;
+    this.index.touch(id);
+    return { ok: true, id, records: r.records };
   }
 
   close(): void {

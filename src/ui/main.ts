@@ -1,6 +1,6 @@
 import type { ShagomerBridge } from '../app/api/bridge.js';
 import type { Intent } from '../app/api/intents.js';
-import type { Catalog, GameSummary, GameView } from '../app/api/view.js';
+import type { AccessInfo, Catalog, GameSummary, GameView } from '../app/api/view.js';
 import { HttpClient, IpcClient, type ApiClient } from './api-client.js';
 import { h } from './dom.js';
 import { currentLang, setLang, t } from './i18n.js';
@@ -10,6 +10,9 @@ import { TableCanvas } from './views/table-canvas.js';
 import { CameraFeed } from './camera/camera-feed.js';
 import { setupClient } from './setup-client.js';
 import { Wizard } from './views/wizard-view.js';
+import { ta } from './i18n-access.js';
+import { pairForm, pairingDialog, spectatorsDialog } from './views/access-view.js';
+import { spectatorPanel } from './views/spectator-panel.js';
 
 declare global {
   interface Window {
@@ -19,8 +22,13 @@ declare global {
   }
 }
 
-const readOnly = location.pathname.startsWith('/spectate');
-const api: ApiClient = window.shagomer ? new IpcClient(window.shagomer) : new HttpClient(readOnly);
+/** `/spectate` never sends a referee token; whether any page may change the game is the server's call. */
+const spectatePage = location.pathname.startsWith('/spectate');
+const api: ApiClient = window.shagomer ? new IpcClient(window.shagomer) : new HttpClient(spectatePage);
+let access: AccessInfo = { referee: false, lan: false, spectateUrls: [] };
+/** Read-only until the server's first view says otherwise. */
+const readOnly = (): boolean => view?.readOnly ?? true;
+document.body.classList.toggle('spectate-page', spectatePage);
 
 const top = document.getElementById('top') as HTMLElement;
 const app = document.getElementById('app') as HTMLElement;
@@ -37,7 +45,7 @@ const camera = new CameraFeed({
       header(view);
     }
     const v = view;
-    if (!v || readOnly) return;
+    if (!v || readOnly()) return;
     const moved = v.models.flatMap((m) => {
       const tag = m.tag === null ? undefined : tags.find((x) => x.id === m.tag);
       if (!tag) return [];
@@ -71,7 +79,7 @@ function toast(text: string): void {
 }
 
 function send(intent: Intent): void {
-  if (readOnly) return;
+  if (readOnly()) return;
   void api.send(intent).then((r) => {
     if (!r.ok) toast(r.reason ? r.reason[currentLang()] : r.problem);
   });
@@ -139,12 +147,14 @@ function header(v: GameView | null): void {
     h('span', {}, v?.title ? `${v.title} · ${v.rulesetName?.[currentLang()] ?? ''}` : t('noGame')),
     v?.phase === 'setup' ? h('span', { class: 'pill' }, t('setupPhase')) : null,
     h('span', { class: 'grow' }),
-    readOnly ? h('span', { class: 'pill' }, t('spectator')) : null,
+    readOnly() ? h('span', { class: 'pill' }, t('spectator')) : null,
     h('span', { class: 'status', 'data-testid': 'link-status' }, `${t('link')}: ${link && link.status !== 'none' ? `${link.status} ${link.detail}` : '—'}`),
     camera.running && cameraStatus ? h('span', { class: 'status', 'data-testid': 'camera-status' }, `${t('camera')}: ${cameraStatus}`) : null,
-    readOnly ? null : h('button', { 'data-testid': 'wizard-open', onclick: () => toggleWizard() }, t('wizard')),
-    readOnly ? null : h('button', { 'data-testid': 'camera', onclick: () => void toggleCamera() }, t('camera')),
-    !readOnly && v && v.phase !== 'empty' ? h('button', { 'data-testid': 'games', onclick: () => showGames() }, t('pastGames')) : null,
+    readOnly() ? null : h('button', { 'data-testid': 'wizard-open', onclick: () => toggleWizard() }, t('wizard')),
+    readOnly() ? null : h('button', { 'data-testid': 'camera', onclick: () => void toggleCamera() }, t('camera')),
+    !readOnly() && v && v.phase !== 'empty' ? h('button', { 'data-testid': 'games', onclick: () => showGames() }, t('pastGames')) : null,
+    !readOnly() && !window.shagomer ? h('button', { 'data-testid': 'pair-device', onclick: () => void showPairing() }, ta('pairDevice')) : null,
+    !readOnly() && access.lan ? h('button', { 'data-testid': 'spectators', onclick: () => showDialog(spectatorsDialog(access.spectateUrls, closeDialog)) }, ta('spectatorsQr')) : null,
     h('button', { 'data-testid': 'lang', onclick: () => (setLang(currentLang() === 'ru' ? 'en' : 'ru'), render()) }, currentLang() === 'ru' ? 'EN' : 'RU'),
     ].filter((x): x is HTMLElement => x !== null),
   );
@@ -169,6 +179,37 @@ function toggleWizard(): void {
   render();
 }
 
+let dialogEl: HTMLElement | null = null;
+function closeDialog(): void {
+  dialogEl?.remove();
+  dialogEl = null;
+}
+function showDialog(el: HTMLElement): void {
+  closeDialog();
+  dialogEl = el;
+  document.body.append(el);
+}
+
+async function showPairing(): Promise<void> {
+  const code = await api.pairingCode();
+  if (!code.ok) return toast(code.problem);
+  showDialog(pairingDialog(code, access.lan, closeDialog));
+}
+
+async function pairThisDevice(code: string): Promise<boolean> {
+  const r = await api.pair(code);
+  if (!r.ok) {
+    toast(r.problem);
+    return false;
+  }
+  toast(ta('paired'));
+  // The live stream and every screen start again as the referee's.
+  location.replace('/');
+  return true;
+}
+
+let pairBox: HTMLElement | null = null;
+
 function render(): void {
   header(view);
   wizardHost.hidden = !wizardOpen;
@@ -180,7 +221,23 @@ function render(): void {
   }
   panelHost.hidden = false;
   if (!view) return;
-  const setupScreen = !readOnly && (view.phase === 'empty' || showingGames);
+  document.body.classList.toggle('watching', readOnly());
+  if (readOnly()) {
+    // Spectators (and a device not paired yet): the table, whose turn, the last shot, the score.
+    tableWrap.hidden = false;
+    panelHost.style.flex = '';
+    const panel = spectatorPanel(view);
+    if (!spectatePage) {
+      // One form for the page's life: views arrive while the code is being typed.
+      pairBox ??= pairForm((code) => void pairThisDevice(code), pendingCode);
+      panel.prepend(pairBox);
+    }
+    panelHost.replaceChildren(panel);
+    tableWrap.style.setProperty('--table-ratio', String(view.table.depthMm / view.table.widthMm));
+    table.setView(view);
+    return;
+  }
+  const setupScreen = view.phase === 'empty' || showingGames;
   tableWrap.hidden = setupScreen;
   if (setupScreen) {
     panelHost.replaceChildren(newGameSection(catalog, games, view, api, send, () => void api.games().then((g) => ((games = g), render()))));
@@ -188,7 +245,7 @@ function render(): void {
     return;
   }
   panelHost.style.flex = '';
-  if (view.phase === 'setup' && !readOnly) {
+  if (view.phase === 'setup') {
     panelHost.replaceChildren(h('aside', { class: 'panel', style: 'width:760px' }, armySection(catalog, view, send)));
   } else panelHost.replaceChildren(sidePanel(view, send));
   table.setView(view);
@@ -202,10 +259,18 @@ function render(): void {
   }
 }
 
+/** `/pair#code=123456`: the address in the referee's QR code; the code fills the form and is tried once. */
+const pendingCode = /^\/pair\/?$/.test(location.pathname) ? (/^#code=(\d{6})$/.exec(location.hash)?.[1] ?? '') : '';
+
 async function start(): Promise<void> {
   setLang(currentLang());
+  if (pendingCode) {
+    history.replaceState(null, '', location.pathname);
+    if (await pairThisDevice(pendingCode)) return;
+  }
   try {
-    [catalog, games] = await Promise.all([api.catalog(), api.games()]);
+    access = await api.access();
+    [catalog, games] = await Promise.all([api.catalog(), access.referee ? api.games() : Promise.resolve([])]);
   } catch (e) {
     toast(`the app does not answer: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -1,5 +1,6 @@
 import type { ShagomerBridge } from '../app/api/bridge.js';
 import { SetupReply, type SetupRequest } from '../app/api/setup.js';
+import { refereeHeaders } from './api-client.js';
 
 /**
  * The set-up wizard's way to the app: `POST /api/setup` in a browser, the preload's `setup`
@@ -26,7 +27,7 @@ export function setupClient(bridge: ShagomerBridge | undefined): SetupClient {
     desktop: false,
     async request(req) {
       try {
-        const res = await fetch('/api/setup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(req) });
+        const res = await fetch('/api/setup', { method: 'POST', headers: { ...refereeHeaders(), 'content-type': 'application/json' }, body: JSON.stringify(req) });
         const r = SetupReply.safeParse(await res.json());
         return r.success ? r.data : { ok: false, problem: `unexpected reply (${res.status})` };
       } catch (e) {

@@ -10,11 +10,13 @@ import { createAppServer } from '../../src/app/server/http-server.js';
 let app: AppController;
 let base: string;
 let stopServer: () => Promise<void>;
+let token: string;
 
 beforeAll(async () => {
   app = new AppController({ dataDir: mkdtempSync(join(tmpdir(), 'shagomer-http-')) });
-  const { server, stop } = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here') });
+  const { server, stop, access } = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here') });
   stopServer = stop;
+  token = access.nightToken;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -24,8 +26,9 @@ afterAll(async () => {
   app.close();
 });
 
-const post = async (path: string, body: string): Promise<{ status: number; json: { ok: boolean; problem?: string; id?: string } }> => {
-  const res = await fetch(`${base}${path}`, { method: 'POST', body });
+/** The referee's request: tonight's token and a JSON (or, for imports, NDJSON) body. */
+const post = async (path: string, body: string, contentType = 'application/json'): Promise<{ status: number; json: { ok: boolean; problem?: string; id?: string } }> => {
+  const res = await fetch(`${base}${path}`, { method: 'POST', body, headers: { authorization: `Bearer ${token}`, 'content-type': contentType } });
   return { status: res.status, json: (await res.json()) as { ok: boolean; problem?: string } };
 };
 
@@ -40,7 +43,7 @@ describe('HTTP API', () => {
   });
 
   it('pushes a fresh view over server-sent events after an intent', async () => {
-    const res = await fetch(`${base}/api/events`);
+    const res = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${token}` } });
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const views: GameView[] = [];
     let text = '';
@@ -66,23 +69,27 @@ describe('HTTP API', () => {
     await reader.cancel();
   });
 
-  it('refuses intents from spectators', async () => {
-    const r = await post('/api/intent?role=spectator', JSON.stringify({ type: 'undo' }));
-    expect(r).toEqual({ status: 403, json: { ok: false, problem: 'spectators are read-only' } });
-    const v = GameView.parse(await (await fetch(`${base}/api/view?role=spectator`)).json());
-    expect(v.readOnly).toBe(true);
+  it('refuses intents from spectators: the token decides, not ?role=', async () => {
+    const r = await fetch(`${base}/api/intent?role=referee`, { method: 'POST', body: JSON.stringify({ type: 'undo' }), headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(403);
+    expect(((await r.json()) as { problem: string }).problem).toMatch(/^not the referee/);
+    expect(GameView.parse(await (await fetch(`${base}/api/view`)).json()).readOnly).toBe(true);
+    expect(GameView.parse(await (await fetch(`${base}/api/view?role=referee`)).json()).readOnly).toBe(true);
+    expect(GameView.parse(await (await fetch(`${base}/api/view?role=spectator`, { headers: { authorization: `Bearer ${token}` } })).json()).readOnly).toBe(false);
   });
 
   it('exports a game and imports it back under a new id; refuses a damaged one', async () => {
-    const games = (await (await fetch(`${base}/api/games`)).json()) as { id: string }[];
+    const auth = { headers: { authorization: `Bearer ${token}` } };
+    const games = (await (await fetch(`${base}/api/games`, auth)).json()) as { id: string }[];
     const id = games[0]?.id as string;
-    const text = await (await fetch(`${base}/api/games/${id}/export`)).text();
+    const text = await (await fetch(`${base}/api/games/${id}/export`, auth)).text();
     expect(text.split('\n').filter(Boolean).length).toBeGreaterThan(0);
-    expect(await post('/api/games/import?id=copy-1', text)).toEqual({ status: 200, json: { ok: true, id: 'copy-1' } });
-    const damaged = await post('/api/games/import?id=copy-2', text.replace('http', 'htTp'));
+    expect(await post('/api/games/import?id=copy-1', text, 'application/x-ndjson')).toEqual({ status: 200, json: { ok: true, id: 'copy-1' } });
+    const damaged = await post('/api/games/import?id=copy-2', text.replace('http', 'htTp'), 'application/x-ndjson');
     expect(damaged.status).toBe(400);
     expect(damaged.json.problem).toMatch(/incomplete or damaged|checksum/);
-    expect((await fetch(`${base}/api/games/..%2F..%2Fetc/export`)).status).toBe(404);
+    expect((await fetch(`${base}/api/games/..%2F..%2Fetc/export`, auth)).status).toBe(404);
+    expect((await fetch(`${base}/api/games/${id}/export`)).status).toBe(403);
   });
 
   it('says the renderer is not built instead of failing', async () => {

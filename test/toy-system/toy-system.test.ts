@@ -21,12 +21,14 @@ let unregister: () => void;
 let app: AppController;
 let base: string;
 let stopServer: () => Promise<void>;
+let token: string;
 
 beforeAll(async () => {
   unregister = registerSystem(toyDuel);
   app = new AppController({ dataDir: mkdtempSync(join(tmpdir(), 'shagomer-toy-')), clock: () => 1_764_000_000_000 });
-  const { server, stop } = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here') });
+  const { server, stop, access } = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here') });
   stopServer = stop;
+  token = access.nightToken;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -38,10 +40,10 @@ afterAll(async () => {
 });
 
 const intent = async (body: unknown): Promise<{ ok: boolean; problem?: string; reason?: { ru: string; en: string } }> => {
-  const res = await fetch(`${base}/api/intent`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${base}/api/intent`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
   return (await res.json()) as { ok: boolean; problem?: string };
 };
-const view = async (): Promise<GameView> => GameView.parse(await (await fetch(`${base}/api/view`)).json());
+const view = async (): Promise<GameView> => GameView.parse(await (await fetch(`${base}/api/view`, { headers: { authorization: `Bearer ${token}` } })).json());
 
 const duellist = (player: 'A' | 'B', launcherNode: string, hitNode: string): ModelDraft => ({
   player,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, ROOT, serve, stop, type Served } from './harness.js';
+import { launchChromium, refereeInit, ROOT, serve, stop, type Served } from './harness.js';
 
 /**
  * The camera path in the renderer: Chromium's fake camera plays a .y4m made from a frame of the
@@ -58,7 +58,7 @@ describe('camera in the renderer', () => {
 
   it('locates the table and the tags in a worker and draws the image under the overlay', { timeout: 90_000 }, async () => {
     const post = async (intent: unknown): Promise<void> => {
-      const r = (await (await fetch(`${server.url}api/intent`, { method: 'POST', body: JSON.stringify(intent) })).json()) as { ok: boolean; problem?: string };
+      const r = (await (await fetch(`${server.url}api/intent`, refereeInit(server.token, intent))).json()) as { ok: boolean; problem?: string };
       expect(r, JSON.stringify(intent)).toEqual({ ok: true });
     };
     await post({ type: 'new-game', ruleset: 'vtorzhenie', title: 'камера', players: [{ id: 'A', name: 'Синие', colour: '#2563eb' }, { id: 'B', name: 'Красные', colour: '#dc2626' }] });
@@ -70,7 +70,7 @@ describe('camera in the renderer', () => {
     await post({ type: 'finish-setup', firstPlayer: 'A' });
 
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('turn').waitFor();
     await page.getByTestId('camera').click();
     // The tank's tag (id 10) stands at (300, 380) mm in the rendered scene.

@@ -23,7 +23,7 @@ describe('the demo game in the browser', () => {
 
   it('is offered, plays camera frames and hub readings, and asks for the critical die', { timeout: 90_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('play-demo').click();
     await page.getByTestId('turn').waitFor({ timeout: 30_000 });
     // The walker is hit (V2) and falls (V2T): the shot waits for the player's critical die.

@@ -65,7 +65,12 @@ export async function ptyPair(dir: string): Promise<{ host: string; device: stri
 }
 
 export interface Served {
+  /** The app's address (ends in /), as a spectator opens it. */
   url: string;
+  /** The referee's address as serve printed it: `url` + `#referee=TOKEN`. */
+  refereeUrl: string;
+  /** Tonight's referee token, for requests a test makes itself (`Authorization: Bearer`). */
+  token: string;
   proc: ChildProcess;
   output: () => string;
 }
@@ -77,9 +82,18 @@ export async function serve(args: string[]): Promise<Served> {
   proc.stdout?.on('data', (c: Buffer) => (out += c.toString()));
   proc.stderr?.on('data', (c: Buffer) => (out += c.toString()));
   await until(() => /serve: http:\/\/\S+/.test(out) || proc.exitCode !== null, 'serve to listen');
-  const m = /serve: (http:\/\/\S+)/.exec(out);
+  const m = /serve: (http:\/\/\S+)#referee=([A-Za-z0-9_-]+)/.exec(out);
   if (!m) throw new Error(`serve did not start: ${out}`);
-  return { url: m[1] as string, proc, output: () => out };
+  return { url: m[1] as string, refereeUrl: `${m[1] as string}#referee=${m[2] as string}`, token: m[2] as string, proc, output: () => out };
+}
+
+/** A referee's JSON request to a served app, as a non-browser client makes it. */
+export function refereeInit(token: string, body?: unknown): RequestInit {
+  return {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
 }
 
 export async function stop(proc: ChildProcess): Promise<void> {

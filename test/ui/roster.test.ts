@@ -31,7 +31,7 @@ describe('roster editor', () => {
   const summary = async (): Promise<string> => (await page.getByTestId('roster-summary').textContent()) ?? '';
 
   it('builds a Звездный Десант army within 500 points, refuses too many figures in words, and deploys it', { timeout: 90_000 }, async () => {
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('system').selectOption('zvezdny-desant');
     await page.getByTestId('create-game').click();
     await page.getByTestId('roster-open').click();

@@ -58,7 +58,7 @@ describe('table app in Chromium against shagomer serve', () => {
   });
 
   it('sets up, measures, scores a real shot over a pty, and survives a restart', { timeout: 90_000 }, async () => {
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('create-game').waitFor();
     await page.screenshot({ path: join(DOCS, 'start.png') });
     // Setup: system, players, armies, sensor bindings.
@@ -121,7 +121,9 @@ describe('table app in Chromium against shagomer serve', () => {
     // Spectators see the same game, read-only.
     const spectator = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await spectator.goto(`${server.url}spectate`);
-    await spectator.getByTestId('turn').waitFor();
+    await spectator.getByTestId('spectator-turn').waitFor();
+    expect(await spectator.getByTestId('spectator-turn').textContent()).toContain('Ход 2');
+    expect(await spectator.getByTestId('spectator-shot').textContent()).toContain('Повреждения 2');
     expect(await spectator.getByTestId('end-turn').count()).toBe(0);
     await spectator.screenshot({ path: join(DOCS, 'spectate.png') });
     await spectator.close();
@@ -129,7 +131,7 @@ describe('table app in Chromium against shagomer serve', () => {
     // Restart the server: the game comes back from its journal, intact.
     await stop(server.proc);
     server = await serve(['--data', join(dir, 'data'), '--serial', ports.host]);
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('turn').waitFor();
     expect(await page.getByTestId('turn').textContent()).toContain('Ход 2');
     expect(await page.getByTestId('model-B1').textContent()).toMatch(/2\/3.*не может двигаться/);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, serve, stop, type Served } from './harness.js';
+import { launchChromium, refereeInit, serve, stop, type Served } from './harness.js';
 
 /**
  * The engine's turn structure reaches the players: in a Бронепехота game (one unit per turn) a
@@ -12,7 +12,7 @@ import { launchChromium, serve, stop, type Served } from './harness.js';
 let browser: Browser;
 let server: Served;
 
-const post = async (body: unknown): Promise<unknown> => (await fetch(`${server.url}api/intent`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json();
+const post = async (body: unknown): Promise<unknown> => (await fetch(`${server.url}api/intent`, refereeInit(server.token, body))).json();
 
 const trooper = (player: 'A' | 'B') => ({ player, name: 'Пехотинец', kind: 'infantry', unitType: 'infantry', armour: 3, stamina: 1, speedSteps: 4, baseMm: 25, heightMm: 40, weapons: [{ id: 'assault-rifle', label: 'Автомат', rangeSteps: 8, shooting: 3 }], tag: null, hitNode: null, tiltNode: null, launcherNode: null });
 
@@ -34,7 +34,7 @@ describe('turn refusals in the UI', () => {
     expect(await post({ type: 'finish-setup', firstPlayer: 'A' })).toEqual({ ok: true });
 
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('activate-A1').click();
     await page.waitForFunction(() => window.__shagomer?.view()?.acting === 'A1');
     await page.getByTestId('activate-A2').click();

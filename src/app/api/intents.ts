@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { MODEL_LIMITS } from '../../core/game/index.js';
 import { RosterSchema } from '../../core/rulesets/roster.js';
 import { Attribution, ModelSpec, PlayerId, Position, RulesetIdSchema } from './game-events.js';
 
 /** What a client (Electron renderer or browser) may ask of the app. Every body is checked with these. */
 
-export const ModelDraft = ModelSpec.omit({ id: true });
+/** A model as a client proposes it: stamina within what the engine's game accepts (checked again there). */
+export const ModelDraft = ModelSpec.omit({ id: true }).extend({ stamina: z.int().positive().max(MODEL_LIMITS.maxDamage) });
 export type ModelDraft = z.infer<typeof ModelDraft>;
 
 export const Intent = z.discriminatedUnion('type', [

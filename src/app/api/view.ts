@@ -154,3 +154,11 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notice'), text: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** What the server tells a page about itself: whether it is the referee, and where phones watch. */
+export const AccessInfo = z.object({ referee: z.boolean(), lan: z.boolean(), spectateUrls: z.array(z.string()) });
+export type AccessInfo = z.infer<typeof AccessInfo>;
+
+/** A pairing code for the referee's screen, and the addresses that carry it (for the QR code). */
+export const PairingCode = z.object({ ok: z.literal(true), code: z.string(), expiresInS: z.number(), pairUrls: z.array(z.string()) });
+export type PairingCode = z.infer<typeof PairingCode>;

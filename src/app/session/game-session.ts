@@ -1,4 +1,4 @@
-import { tryApplyEvent, type GameEventInput as RulesEvent } from '../../core/game/index.js';
+import { applyEvent, emptyGame, tryApplyEvent, type GameEventInput as RulesEvent } from '../../core/game/index.js';
 import type { Text } from '../../core/rulesets/labels.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
 import { validateRoster, type Roster } from '../../core/rulesets/roster.js';
@@ -6,7 +6,7 @@ import type { CriticalDie, GameEvent, ModelSpec, SensorReading } from '../api/ga
 import { UNDOABLE } from '../api/game-events.js';
 import type { Intent } from '../api/intents.js';
 import type { Journal, JournalRecord } from '../journal/journal.js';
-import { applyRecord, attributionOf, foldGame, shotRulesEvent, undoneSeqs, type GameState } from './game-state.js';
+import { applyRecord, attributionOf, foldGame, rulesModel, shotRulesEvent, undoneSeqs, type GameState } from './game-state.js';
 import { rosterModels } from '../setup/roster-models.js';
 import { scoreRealShot } from './real-shot-rules.js';
 import type { Selection } from './view-builder.js';
@@ -17,6 +17,9 @@ const fail = (problem: string): Outcome => ({ ok: false, problem });
 /** A refusal of the engine's turn structure: its reason in both languages. */
 const refuse = (reason: Text): Outcome => ({ ok: false, problem: reason.en, reason });
 const OK: Outcome = { ok: true };
+
+/** The engine's names for the fields of a model the app names otherwise (see rulesModel). */
+const ENGINE_FIELD: Record<string, string> = { 'model.max_damage': 'stamina', max_damage: 'stamina' };
 
 /** Intents that belong to one open game (new-game, open-game and play-demo are the app's). */
 export type GameIntent = Exclude<Intent, { type: 'new-game' | 'open-game' | 'play-demo' }>;
@@ -127,12 +130,26 @@ export class GameSession {
     return `${player}${n}`;
   }
 
+  /**
+   * The engine's game takes the models when setup ends: ask it now, so a model it would refuse
+   * then is never shown as part of the game. Null when it takes it.
+   */
+  private engineRefuses(model: ModelSpec): string | null {
+    const created = this.state.created;
+    if (!created) return null;
+    const game = applyEvent(emptyGame(), { type: 'game-created', ruleset: created.ruleset, seed: created.seed });
+    const tried = tryApplyEvent(game, rulesModel(model));
+    return tried.ok ? null : `model.${ENGINE_FIELD[tried.error.field] ?? tried.error.field}: ${tried.error.problem}`;
+  }
+
   handle(intent: GameIntent): Outcome {
     const s = this.state;
     switch (intent.type) {
       case 'add-model': {
         if (s.phase !== 'setup') return fail('models are added during setup');
         const model: ModelSpec = { ...intent.model, id: this.nextModelId(intent.model.player) };
+        const refused = this.engineRefuses(model);
+        if (refused) return fail(refused);
         this.append({ type: 'model-added', model });
         return OK;
       }
@@ -140,6 +157,10 @@ export class GameSession {
         if (s.phase !== 'setup') return fail('models are added during setup');
         const added = this.rosterModels(intent.roster);
         if (!added.ok) return fail(added.problem);
+        // Checked with the id the next model would get: only the model's own values are at stake.
+        const models = added.models.map((draft) => ({ ...draft, id: this.nextModelId(draft.player) }));
+        const refused = models.map((m) => this.engineRefuses(m)).find((r) => r !== null);
+        if (refused) return fail(refused);
         for (const draft of added.models) this.append({ type: 'model-added', model: { ...draft, id: this.nextModelId(draft.player) } });
         return OK;
       }

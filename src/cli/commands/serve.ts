@@ -9,12 +9,16 @@ import { connectHub } from '../../app/link/hub-link.js';
 import { createAppServer } from '../../app/server/http-server.js';
 import { CalibrationFiles } from '../../app/setup/calibration-files.js';
 import { listSerialPorts } from '../../link/index.js';
+import { lanAddresses } from '../../app/server/request-guard.js';
+import { renderUnicodeCompact } from 'uqr';
 import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
 import { ensureWritableDir } from '../ensure-dir.js';
 import { readJsonInput } from '../read-input.js';
 
-export const usage = 'shagomer serve [--port N] [--host H] [--data DIR] [--serial PATH] [--table TABLE.json --camera CAMERA.json] [--demo]';
+export const usage = 'shagomer serve [--port N] [--host H] [--allow-host NAME,…] [--data DIR] [--serial PATH] [--table TABLE.json --camera CAMERA.json] [--demo]';
+
+const HOST_NAME = /^[a-z0-9]([a-z0-9.-]{0,252})$/i;
 
 /** The repository (or installed package) root: dist/src/cli/commands → four levels up. */
 export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -26,10 +30,14 @@ export function defaultDataDir(): string {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const p = parseArgs(args, ['port', 'host', 'data', 'serial', 'table', 'camera'], ['demo']);
+  const p = parseArgs(args, ['port', 'host', 'allow-host', 'data', 'serial', 'table', 'camera'], ['demo']);
   if (p.positional.length > 0) throw new CliError(`usage: ${usage}`);
   const port = numberFlag(p, 'port', 8470, 0, 65535);
   const host = stringFlag(p, 'host') ?? '127.0.0.1';
+  // Names the app answers to besides its address and localhost (a club's DNS name for the laptop).
+  const allowHosts = (stringFlag(p, 'allow-host') ?? '').split(',').filter((n) => n.length > 0);
+  const badHost = allowHosts.find((n) => !HOST_NAME.test(n));
+  if (badHost !== undefined) throw new CliError(`--allow-host: "${badHost}" is not a host name`);
   const dataDir = stringFlag(p, 'data') ?? defaultDataDir();
   ensureWritableDir(dataDir, '--data');
   const demo = bundledDemo(packageRoot);
@@ -81,14 +89,25 @@ export async function run(args: string[]): Promise<number> {
       return hub.ok ? { ok: true } : { ok: false, problem: hub.problem };
     },
   };
-  const { server, stop } = createAppServer({ app, uiDir, cameraFiles, openCvFile, calibration: new CalibrationFiles(dataDir, hubControl) });
+  const { server, stop, access } = createAppServer({ app, uiDir, cameraFiles, openCvFile, calibration: new CalibrationFiles(dataDir, hubControl), bindHost: host, allowedHosts: allowHosts });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) => fail(new CliError(e.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : `cannot listen on ${host}:${port} (${e.code ?? e.message})`)));
     server.listen(port, host, () => ok());
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  process.stdout.write(`serve: http://${host === '0.0.0.0' ? 'localhost' : host}:${actualPort}/  (spectators: /spectate; data in ${dataDir})\n`);
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const local = `http://${wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${actualPort}/`;
+  // The referee's address carries tonight's token in its fragment: browsers never send a
+  // fragment to a server, the page keeps it in sessionStorage and sends it as a header.
+  process.stdout.write(`serve: ${local}#referee=${access.nightToken}  (the referee screen: open this address on this machine; spectators: ${local}spectate; data in ${dataDir})\n`);
+  if (wildcard) {
+    const urls = lanAddresses().map((a) => `http://${a}:${actualPort}/spectate`);
+    if (urls.length === 0) process.stdout.write('serve: no network address found for phones; the referee screen shows it once there is one\n');
+    else {
+      process.stdout.write(`serve: phones watch at ${urls.join(' or ')}\n${renderUnicodeCompact(urls[0] as string)}\n`);
+    }
+  }
   await new Promise<void>((done) => {
     const finish = (): void => {
       void (async () => {

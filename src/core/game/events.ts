@@ -28,6 +28,12 @@ export type Override = z.infer<typeof OverrideSchema>;
 const count = z.int().nonnegative();
 
 /**
+ * The bounds the engine's game puts on a model. Front ends check what they accept against these
+ * (the app's intents), so nothing they take now is refused when the engine sees it later.
+ */
+export const MODEL_LIMITS = { nameLength: 80, figures: 1000, maxDamage: 1000 } as const;
+
+/**
  * One model, or one unit of several figures (Звездный Десант, Стальная война remove figures
  * from a unit). `max_damage` is what destroys one figure: stamina, max damage or СТК.
  */
@@ -35,10 +41,10 @@ export const ModelSpecSchema = z
   .object({
     id: ModelIdSchema,
     player: PlayerSchema,
-    name: z.string().max(80).optional(),
+    name: z.string().max(MODEL_LIMITS.nameLength).optional(),
     /** Figures in the unit; 1 for a single model. */
-    figures: z.int().positive().max(1000).default(1),
-    max_damage: z.int().positive().max(1000).default(1),
+    figures: z.int().positive().max(MODEL_LIMITS.figures).default(1),
+    max_damage: z.int().positive().max(MODEL_LIMITS.maxDamage).default(1),
     /** The system's own stats (armour, КБР, quality die…): kept as given, read by the app. */
     stats: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
   })

@@ -66,7 +66,6 @@ export function newGameSection(catalog: Catalog, games: GameSummary[], view: Gam
         ...games
           .sort((a, b) => b.lastTMs - a.lastTMs)
           .map((g) => {
-            const url = api.exportUrl(g.id);
             return h(
               'tr',
               {},
@@ -74,7 +73,7 @@ export function newGameSection(catalog: Catalog, games: GameSummary[], view: Gam
               h('td', { class: 'muted' }, g.ruleset),
               h('td', { class: 'muted' }, `${t('turn')} ${g.turn} · ${g.records} ${t('records')}${g.damaged ? ` · ${g.damaged} ${t('damaged')}` : ''}`),
               h('td', {}, h('button', { onclick: () => send({ type: 'open-game', gameId: g.id }) }, t('open'))),
-              h('td', {}, url ? h('a', { href: url, download: `${g.id}.jsonl` }, t('export')) : null),
+              h('td', {}, api.canExport ? h('button', { 'data-testid': `export-${g.id}`, onclick: () => void api.exportGame(g.id) }, t('export')) : null),
             );
           }),
       ),

@@ -14,6 +14,8 @@ interface Frame {
 }
 
 const MARGIN_PX = 24;
+/** On a phone the table takes the width: a thin edge (style.css sizes the portrait view with it). */
+const NARROW_MARGIN_PX = 8;
 
 /**
  * The live table: the camera image (when there is one) under an overlay of models, the selected
@@ -34,7 +36,8 @@ export class TableCanvas {
 
   constructor(
     private readonly cb: TableCallbacks,
-    private readonly readOnly: boolean,
+    /** Decided by the server (the view it sends); a spectator cannot drag or select. */
+    private readonly readOnly: () => boolean,
     /** The camera frame to draw under the overlay, when a camera runs, and where the table lies in it. */
     private readonly cameraFrame: () => { video: HTMLVideoElement; mesh: CameraMesh | null; serial: number } | null,
   ) {
@@ -96,7 +99,7 @@ export class TableCanvas {
   }
 
   private moveDrag(e: PointerEvent): void {
-    if (!this.drag || this.readOnly) return;
+    if (!this.drag || this.readOnly()) return;
     if (Math.hypot(e.clientX - this.drag.startX, e.clientY - this.drag.startY) > 4) this.drag.moved = true;
     if (!this.drag.moved) return;
     const p = this.toMm(e);
@@ -108,14 +111,14 @@ export class TableCanvas {
   private up(e: PointerEvent): void {
     const drag = this.drag;
     this.drag = null;
-    if (drag?.moved && !this.readOnly) {
+    if (drag?.moved && !this.readOnly()) {
       const v = this.view;
       const w = v?.table.widthMm ?? 1800;
       const d = v?.table.depthMm ?? 1200;
       this.cb.move(drag.id, Math.min(w, Math.max(0, drag.xMm)), Math.min(d, Math.max(0, drag.yMm)));
       return;
     }
-    if (this.readOnly || !this.view) return;
+    if (this.readOnly() || !this.view) return;
     const p = this.toMm(e);
     const m = this.modelAt(p.xMm, p.yMm);
     const sel = this.view.selection;
@@ -143,7 +146,8 @@ export class TableCanvas {
     if (!v) return;
     const cw = c.clientWidth;
     const ch = c.clientHeight;
-    const scale = Math.min((cw - 2 * MARGIN_PX) / v.table.widthMm, (ch - 2 * MARGIN_PX) / v.table.depthMm);
+    const margin = cw < 600 ? NARROW_MARGIN_PX : MARGIN_PX;
+    const scale = Math.min((cw - 2 * margin) / v.table.widthMm, (ch - 2 * margin) / v.table.depthMm);
     this.frame = { scale, ox: (cw - v.table.widthMm * scale) / 2, oy: (ch - v.table.depthMm * scale) / 2 };
     ctx.translate(this.frame.ox, this.frame.oy);
     this.drawTable(v, scale);
