@@ -3,7 +3,7 @@ import type { Intent } from '../app/api/intents.js';
 import type { Catalog, GameSummary, GameView } from '../app/api/view.js';
 import { HttpClient, IpcClient, type ApiClient } from './api-client.js';
 import { h } from './dom.js';
-import { currentLang, setLang, t } from './i18n.js';
+import { count, currentLang, num, problem, setLang, t, term } from './i18n.js';
 import { armySection, newGameSection } from './views/setup-view.js';
 import { sidePanel } from './views/side-panel.js';
 import { TableCanvas } from './views/table-canvas.js';
@@ -29,7 +29,7 @@ const cameraSeen = new Map<string, { xMm: number; yMm: number }>();
 let cameraStatus = '';
 const camera = new CameraFeed({
   located: (tags, _mesh, quality) => {
-    const status = `${tags.length} ${t('tagsSeen')} · ${quality.reprojectionPx.toFixed(2)} px · ${quality.ms.toFixed(0)} ms`;
+    const status = `${count(tags.length, 'tag')} · ${num(quality.reprojectionPx, 2, 2)} ${t('px')} · ${num(quality.ms, 0)} ${t('ms')}`;
     if (status.split(' · ').slice(0, 2).join() !== cameraStatus.split(' · ').slice(0, 2).join()) {
       cameraStatus = status;
       header(view);
@@ -47,9 +47,9 @@ const camera = new CameraFeed({
     if (moved.length > 0) send({ type: 'camera-positions', models: moved });
   },
   problem: (text) => {
-    cameraStatus = text;
+    cameraStatus = problem(text);
     header(view);
-    toast(`${t('camera')}: ${text}`);
+    toast(`${t('camera')}: ${problem(text)}`, text);
   },
 });
 const panelHost = h('div', { style: 'display:flex' });
@@ -60,9 +60,9 @@ let toastTimer: number | undefined;
 const latenciesMs: number[] = [];
 const seenReadings = new Set<string>();
 
-function toast(text: string): void {
+function toast(text: string, detail = ''): void {
   document.querySelector('.toast')?.remove();
-  const el = h('div', { class: 'toast', 'data-testid': 'toast' }, text);
+  const el = h('div', { class: 'toast', 'data-testid': 'toast', title: detail }, text);
   document.body.append(el);
   window.clearTimeout(toastTimer);
   toastTimer = window.setTimeout(() => el.remove(), 4000);
@@ -71,7 +71,7 @@ function toast(text: string): void {
 function send(intent: Intent): void {
   if (readOnly) return;
   void api.send(intent).then((r) => {
-    if (!r.ok) toast(r.problem);
+    if (!r.ok) toast(problem(r.problem), r.problem);
   });
 }
 
@@ -101,7 +101,7 @@ async function toggleCamera(): Promise<void> {
   try {
     await camera.start(await api.cameraFiles(), api.openCvUrl());
   } catch (e) {
-    toast(`${t('cameraOff')}: ${e instanceof Error ? e.message : String(e)}`);
+    toast(t('cameraOff'), e instanceof Error ? e.message : String(e));
     return;
   }
   // Redraw with each camera frame while the camera runs.
@@ -122,7 +122,7 @@ function header(v: GameView | null): void {
     v?.phase === 'setup' ? h('span', { class: 'pill' }, t('setupPhase')) : null,
     h('span', { class: 'grow' }),
     readOnly ? h('span', { class: 'pill' }, t('spectator')) : null,
-    h('span', { class: 'status', 'data-testid': 'link-status' }, `${t('link')}: ${link && link.status !== 'none' ? `${link.status} ${link.detail}` : '—'}`),
+    h('span', { class: 'status', 'data-testid': 'link-status', title: link?.detail ?? '' }, `${t('link')}: ${term('link', link?.status ?? 'none')}`),
     camera.running && cameraStatus ? h('span', { class: 'status', 'data-testid': 'camera-status' }, `${t('camera')}: ${cameraStatus}`) : null,
     readOnly ? null : h('button', { 'data-testid': 'camera', onclick: () => void toggleCamera() }, t('camera')),
     !readOnly && v && v.phase !== 'empty' ? h('button', { 'data-testid': 'games', onclick: () => showGames() }, t('pastGames')) : null,
@@ -170,7 +170,7 @@ async function start(): Promise<void> {
   try {
     [catalog, games] = await Promise.all([api.catalog(), api.games()]);
   } catch (e) {
-    toast(`the app does not answer: ${e instanceof Error ? e.message : String(e)}`);
+    toast(t('appNoAnswer'), e instanceof Error ? e.message : String(e));
   }
   api.subscribe(
     (v) => {
@@ -178,7 +178,7 @@ async function start(): Promise<void> {
       view = v;
       render();
     },
-    (why) => toast(why),
+    (why) => toast(problem(why), why),
   );
 }
 

@@ -28,7 +28,7 @@ describe('the demo game in the browser', () => {
     await page.getByTestId('turn').waitFor({ timeout: 30_000 });
     // The walker is hit (V2) and falls (V2T): the shot waits for the player's critical die.
     await page.getByTestId('die-prompt').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('shot-panel').textContent()).toContain('HIT V2');
+    expect(await page.getByTestId('shot-panel').textContent()).toContain('попадание V2');
     await page.getByTestId('die-2').click();
     await page.getByTestId('last-result').waitFor();
     expect(await page.getByTestId('last-result').textContent()).toMatch(/Повреждения 2.*как обычно/);

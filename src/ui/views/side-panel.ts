@@ -1,13 +1,12 @@
 import type { Intent } from '../../app/api/intents.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
-import { BANDS, currentLang, EVENT_NAMES, NEXT_TURN, t } from '../i18n.js';
+import { count, num, pct, problem, t, term, unitNoun } from '../i18n.js';
+import { historyLine, oddsRows, oddsWords } from './words.js';
 
 type Send = (intent: Intent) => void;
 type Attribution = NonNullable<GameView['shot']>['attribution'];
 
-const pct = (p: number): string => `${(p * 100).toFixed(1)}%`;
-const fmtSteps = (s: number): string => (Number.isInteger(s) ? String(s) : s.toFixed(2));
 
 function modelName(v: GameView, id: string | null): string {
   if (!id) return '—';
@@ -21,7 +20,7 @@ function turnSection(v: GameView, send: Send): HTMLElement {
     'div',
     {},
     h('h3', {}, t('turn')),
-    h('div', { class: 'row', 'data-testid': 'turn' }, h('b', { style: `color:${active?.colour ?? '#fff'}` }, `${t('turn')} ${v.turn}: ${active?.name ?? v.active} ${t('acts')}`)),
+    h('div', { class: 'row', 'data-testid': 'turn' }, h('b', { style: `color:${active?.colour ?? '#fff'}` }, t('turnOf', { n: v.turn, name: active?.name ?? v.active }))),
     v.activationOrder
       ? h(
           'div',
@@ -30,7 +29,7 @@ function turnSection(v: GameView, send: Send): HTMLElement {
           ...v.activationOrder.map((id, i) => {
             const m = v.models.find((x) => x.id === id);
             const next = v.activationOrder?.find((x) => !v.models.find((y) => y.id === x)?.activated) === id;
-            return h('span', { class: `pill${next ? ' ok' : ''}`, style: `margin-right:3px${m?.activated ? ';opacity:.5' : ''}` }, `${i + 1}. ${id} (${m?.initiative ?? 0})`);
+            return h('span', { class: `pill${next ? ' ok' : ''}`, style: `margin-right:3px${m?.activated ? ';opacity:.5' : ''}` }, `${i + 1}. ${m?.name ?? id} (${m?.initiative ?? 0})`);
           }),
         )
       : null,
@@ -48,7 +47,7 @@ function turnSection(v: GameView, send: Send): HTMLElement {
 function stateLine(m: ModelView): string {
   const parts = [`${t('damage')} ${m.damage}/${m.stamina}`];
   if (m.fallen) parts.push(t('lying'));
-  parts.push(`${t('nextTurn')}: ${NEXT_TURN[m.nextTurn] ?? m.nextTurn}`);
+  parts.push(`${t('nextTurn')}: ${term('nextTurn', m.nextTurn)}`);
   return parts.join(' · ');
 }
 
@@ -58,22 +57,11 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
   const weapon = h(
     'select',
     { 'data-testid': 'weapon', onchange: () => send({ type: 'select', shooterId: shooter.id, targetId: v.selection.targetId, weaponId: weapon.value }) },
-    ...shooter.weapons.map((w) => option(w.id, `${w.label} (${w.rangeSteps} шаг)`, w.id === v.selection.weaponId)),
+    ...shooter.weapons.map((w) => option(w.id, `${w.label} (${count(w.rangeSteps, unitNoun(v.stepMm))})`, w.id === v.selection.weaponId)),
   );
   const pair = v.pairs.find((p) => p.targetId === v.selection.targetId);
   const odds = v.odds;
-  const oddsTable = odds
-    ? h(
-        'table',
-        { 'data-testid': 'odds-table' },
-        ...Object.entries(odds.odds)
-          .filter(([k]) => k.endsWith('=true') || k.startsWith('damage=') || k.startsWith('result=') || k.startsWith('effect='))
-          .map(([k, p]) => {
-            const [num, den] = p.split('/').map(Number);
-            return h('tr', {}, h('td', {}, k), h('td', {}, p), h('td', {}, num !== undefined && den ? pct(num / den) : ''));
-          }),
-      )
-    : null;
+  const oddsTable = odds ? h('table', { 'data-testid': 'odds-table' }, ...oddsRows(odds.odds).map(([label, p, share]) => h('tr', {}, h('td', {}, label), h('td', {}, p), h('td', {}, share)))) : null;
   return h(
     'div',
     {},
@@ -89,21 +77,23 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
           h(
             'div',
             {},
-            `${t('distance')}: ${(pair.distanceMm / 10).toFixed(1)} см · ${fmtSteps(pair.steps)} ${t('steps')}`,
+            `${t('distance')}: ${num(pair.distanceMm / 10, 1)} ${t('cm')} · ${count(pair.steps, unitNoun(v.stepMm))}`,
             h('br'),
             `${t('band')}: `,
-            h('b', { 'data-testid': 'band' }, pair.band ? (BANDS[pair.band] ?? pair.band) : '—'),
+            h('b', { 'data-testid': 'band' }, pair.band ? term('band', pair.band) : '—'),
             ' · ',
             h('span', { class: `pill ${pair.inRange[v.selection.weaponId ?? ''] ? 'ok' : 'bad'}` }, pair.closeCombat ? t('closeCombat') : pair.inRange[v.selection.weaponId ?? ''] ? t('inRange') : t('outOfRange')),
             h('br'),
-            `${t('los')}: ${pair.lineOfSight === 'unknown' ? '?' : pair.lineOfSight} · cover: ${pair.cover}`,
+            `${t('los')}: ${term('los', pair.lineOfSight)} · ${t('cover')}: ${term('cover', pair.cover)}`,
           ),
           odds
             ? h(
                 'div',
                 {},
-                h('h3', {}, `${t('odds')} (${odds.action})`),
-                odds.problem ? h('div', { class: 'warn' }, odds.problem) : h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? `${pct(odds.harm)}` : t('noOdds'), h('span', { class: 'muted', style: 'font-size:13px' }, ` ${odds.harmKey} = ${odds.odds[odds.harmKey] ?? '0'}`)),
+                h('h3', {}, `${t('odds')} (${term('action', odds.action)})`),
+                odds.problem
+                  ? h('div', { class: 'warn', title: odds.problem }, problem(odds.problem))
+                  : h('div', {}, h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? pct(odds.harm) : t('noOdds')), h('div', { 'data-testid': 'odds-words' }, oddsWords(odds.odds, odds.harmKey))),
                 oddsTable,
               )
             : null,
@@ -144,11 +134,11 @@ function shotSection(v: GameView, send: Send): HTMLElement | null {
   let body: HTMLElement;
   if (score.kind === 'result') {
     const r = score.result;
-    body = h('div', { class: 'result', 'data-testid': 'shot-preview' }, `${modelName(v, a.targetId)}: ${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${NEXT_TURN[r.nextTurn] ?? r.nextTurn}`);
+    body = h('div', { class: 'result', 'data-testid': 'shot-preview' }, `${modelName(v, a.targetId)}: ${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${term('nextTurn', r.nextTurn)}`);
   } else if (score.kind === 'needs-die') {
     const odds = Object.entries(score.odds)
       .filter(([k]) => k.startsWith('next_turn='))
-      .map(([k, p]) => `${NEXT_TURN[k.slice('next_turn='.length)] ?? k}: ${p}`)
+      .map(([k, p]) => `${term('nextTurn', k.slice('next_turn='.length))}: ${p}`)
       .join(' · ');
     body = h(
       'div',
@@ -167,12 +157,12 @@ function shotSection(v: GameView, send: Send): HTMLElement | null {
       h('div', { class: 'muted' }, odds),
     );
   } else if (score.kind === 'no-target') body = h('div', { class: 'muted', 'data-testid': 'shot-preview' }, shot.readings.length === 0 ? t('waitingHits') : t('miss'));
-  else body = h('div', { class: 'warn', 'data-testid': 'shot-preview' }, score.problem);
+  else body = h('div', { class: 'warn', 'data-testid': 'shot-preview', title: score.problem }, problem(score.problem));
   return h(
     'div',
     { class: 'shot', 'data-testid': 'shot-panel' },
     h('h3', {}, `${t('shot')}: ${modelName(v, shot.shooterId)}${shot.launcherNode ? ` (${shot.launcherNode})` : ''}`),
-    h('div', { class: 'muted' }, shot.readings.map((r) => `${r.kind} ${r.node}${r.state ? ` ${r.state}` : ''}${r.strength !== null ? ` ${r.strength}` : ''}`).join(' · ') || t('waitingHits')),
+    h('div', { class: 'muted' }, shot.readings.map((r) => `${term('reading', r.kind)} ${r.node}${r.state ? ` ${term('reading', r.state)}` : ''}${r.strength !== null ? ` ${r.strength}` : ''}`).join(' · ') || t('waitingHits')),
     h('div', {}, `${modelName(v, a.targetId)} · ${a.hit ? t('hit') : t('miss')}${a.fell ? ` · ${t('fell')}` : ''}${shot.corrected ? ' ✎' : ''}`),
     body,
     v.readOnly ? null : attributionEditor(v, a, send),
@@ -200,8 +190,8 @@ function lastResult(v: GameView): HTMLElement | null {
       'div',
       {},
       `${modelName(v, s.shooterId)} → ${modelName(v, a.targetId)}: ${a.hit ? t('hit') : t('miss')}${a.fell ? `, ${t('fell')}` : ''}`,
-      s.critical ? ` · D6 = ${s.critical.value}${s.critical.source === 'virtual' ? ' (virt.)' : ''}` : '',
-      r ? h('div', { class: 'result' }, `${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${t('nextTurn')}: ${NEXT_TURN[r.nextTurn] ?? r.nextTurn}`) : null,
+      s.critical ? ` · D6 = ${s.critical.value}${s.critical.source === 'virtual' ? ` (${t('virtualShort')})` : ''}` : '',
+      r ? h('div', { class: 'result' }, `${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${t('nextTurn')}: ${term('nextTurn', r.nextTurn)}`) : null,
     ),
   );
 }
@@ -221,7 +211,7 @@ function modelsSection(v: GameView, send: Send): HTMLElement {
           h('td', { style: `color:${v.players.find((p) => p.id === m.player)?.colour ?? '#fff'}` }, m.id),
           h('td', {}, m.name),
           h('td', { class: 'muted' }, `${m.damage}/${m.stamina}${m.destroyed ? ' ✕' : ''}${m.fallen ? ` ${t('lying')}` : ''}`),
-          h('td', { class: 'muted' }, NEXT_TURN[m.nextTurn] ?? m.nextTurn),
+          h('td', { class: 'muted' }, term('nextTurn', m.nextTurn)),
           h(
             'td',
             {},
@@ -249,14 +239,13 @@ function modelsSection(v: GameView, send: Send): HTMLElement {
 }
 
 function historySection(v: GameView): HTMLElement {
-  const names = EVENT_NAMES[currentLang()];
   const box = h(
     'div',
     { class: 'history', 'data-testid': 'history' },
     ...v.history
       .filter((x) => x.type !== 'positions' || x.summary.startsWith('manual'))
       .slice(-40)
-      .map((x) => h('div', { class: x.undone ? 'undone' : '' }, `#${x.seq} ${names[x.type] ?? x.type} ${x.summary}`)),
+      .map((x) => h('div', { class: x.undone ? 'undone' : '' }, `#${x.seq} ${term('event', x.type)} ${historyLine(v, x.type, x.summary)}`)),
   );
   queueMicrotask(() => (box.scrollTop = box.scrollHeight));
   return h('div', {}, h('h3', {}, t('history')), box);
@@ -267,7 +256,7 @@ export function sidePanel(v: GameView, send: Send): HTMLElement {
     'aside',
     { class: 'panel' },
     turnSection(v, send),
-    ...v.warnings.map((w) => h('div', { class: 'warn' }, w)),
+    ...v.warnings.map((w) => h('div', { class: 'warn', title: w }, problem(w))),
     shotSection(v, send),
     lastResult(v),
     selectionSection(v, send),

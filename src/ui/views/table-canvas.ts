@@ -1,6 +1,6 @@
 import type { CameraMesh } from '../../app/api/camera-worker-messages.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
-import { BANDS } from '../i18n.js';
+import { count, num, t, term, unitNoun } from '../i18n.js';
 
 export interface TableCallbacks {
   select(shooterId: string | null, targetId: string | null): void;
@@ -28,6 +28,8 @@ export class TableCanvas {
   private drag: { id: string; startX: number; startY: number; xMm: number; yMm: number; moved: boolean } | null = null;
   /** Frames drawn so far (the benchmark reads it). */
   framesDrawn = 0;
+  /** Every text drawn in the last frame (the language test reads the canvas through it). */
+  labels: string[] = [];
   private rectified: HTMLCanvasElement | null = null;
   private rectifiedKey = '';
   private rectifiedMesh: CameraMesh | null = null;
@@ -146,6 +148,7 @@ export class TableCanvas {
     const scale = Math.min((cw - 2 * MARGIN_PX) / v.table.widthMm, (ch - 2 * MARGIN_PX) / v.table.depthMm);
     this.frame = { scale, ox: (cw - v.table.widthMm * scale) / 2, oy: (ch - v.table.depthMm * scale) / 2 };
     ctx.translate(this.frame.ox, this.frame.oy);
+    this.labels = [];
     this.drawTable(v, scale);
     const positions = new Map<string, { xMm: number; yMm: number }>();
     for (const m of v.models) if (m.pos) positions.set(m.id, m.id === this.drag?.id && this.drag.moved ? { xMm: this.drag.xMm, yMm: this.drag.yMm } : m.pos);
@@ -307,7 +310,9 @@ export class TableCanvas {
       ctx.setLineDash([]);
       ctx.fillStyle = colour;
       const radiusPx = ((v.models.find((m) => m.id === mv.id)?.baseMm ?? 25) / 2) * s;
-      ctx.fillText(`${mv.steps.toFixed(1)}/${mv.allowedSteps} шаг`, at.xMm * s + radiusPx + 6, at.yMm * s - radiusPx);
+      const label = `${num(mv.steps, 1)}/${count(mv.allowedSteps, unitNoun(v.stepMm))}`;
+      this.labels.push(label);
+      ctx.fillText(label, at.xMm * s + radiusPx + 6, at.yMm * s - radiusPx);
     }
     ctx.restore();
   }
@@ -327,7 +332,8 @@ export class TableCanvas {
     ctx.lineTo(b.xMm * s, b.yMm * s);
     ctx.stroke();
     ctx.setLineDash([]);
-    const label = `${(pair.distanceMm / 10).toFixed(1)} см · ${Number.isInteger(pair.steps) ? pair.steps : pair.steps.toFixed(2)} шаг${pair.band ? ` · ${BANDS[pair.band] ?? pair.band}` : ''}`;
+    const label = `${num(pair.distanceMm / 10, 1)} ${t('cm')} · ${count(pair.steps, unitNoun(v.stepMm))}${pair.band ? ` · ${term('band', pair.band)}` : ''}`;
+    this.labels.push(label);
     const mx = ((a.xMm + b.xMm) / 2) * s;
     const my = ((a.yMm + b.yMm) / 2) * s;
     ctx.font = 'bold 13px system-ui';
@@ -394,6 +400,7 @@ export class TableCanvas {
     ctx.font = '12px system-ui';
     ctx.textAlign = 'center';
     ctx.fillStyle = '#000';
+    this.labels.push(m.name);
     ctx.fillText(m.name, x + 1, y + r + 15);
     ctx.fillStyle = '#fff';
     ctx.fillText(m.name, x, y + r + 14);
