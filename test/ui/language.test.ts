@@ -1,11 +1,10 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, ROOT, serve, stop, type Served } from './harness.js';
-import { screenText, untranslated } from './words-check.js';
+import { walk } from './words-check.js';
 import { addModel, clickModel } from './play-helpers.js';
 
 /**
@@ -15,23 +14,6 @@ import { addModel, clickModel } from './play-helpers.js';
 let browser: Browser;
 let page: Page;
 let server: Served;
-
-async function lang(p: Page): Promise<'ru' | 'en'> {
-  return (await p.evaluate(() => document.documentElement.lang)) === 'en' ? 'en' : 'ru';
-}
-
-/** Checks the view in Russian and in English (toggling with the header button), back to Russian. */
-async function walk(p: Page, name: string): Promise<void> {
-  for (const want of ['ru', 'en'] as const) {
-    if ((await lang(p)) !== want) await p.getByTestId('lang').click();
-    await p.waitForTimeout(150);
-    const bad = untranslated(await screenText(p), want);
-    expect(bad, `${name} in ${want}`).toEqual([]);
-    // Palette PNGs keep docs/ small.
-    await sharp(await p.screenshot()).png({ palette: true, colours: 96 }).toFile(join(ROOT, 'docs', `${name}-${want}.png`));
-  }
-  if ((await lang(p)) !== 'ru') await p.getByTestId('lang').click();
-}
 
 describe('every view speaks Russian and English', () => {
   beforeAll(async () => {

@@ -1,4 +1,8 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { ROOT } from './harness.js';
 
 /**
  * What a player reads on the screen, gathered from the page: visible text, the selected option
@@ -56,4 +60,24 @@ function wrongPlural(text: string): boolean {
     if (FORMS[stem]?.[rules.select(n)] !== m[2]) return true;
   }
   return false;
+}
+
+async function lang(p: Page): Promise<'ru' | 'en'> {
+  return (await p.evaluate(() => document.documentElement.lang)) === 'en' ? 'en' : 'ru';
+}
+
+/**
+ * Checks the view in Russian and in English (toggling with the header button) and saves it as
+ * `docs/<name>-<lang>.png`; ends in Russian.
+ */
+export async function walk(p: Page, name: string): Promise<void> {
+  for (const want of ['ru', 'en'] as const) {
+    if ((await lang(p)) !== want) await p.getByTestId('lang').click();
+    await p.waitForTimeout(150);
+    const bad = untranslated(await screenText(p), want);
+    expect(bad, `${name} in ${want}`).toEqual([]);
+    // Palette PNGs keep docs/ small.
+    await sharp(await p.screenshot()).png({ palette: true, colours: 96 }).toFile(join(ROOT, 'docs', `${name}-${want}.png`));
+  }
+  if ((await lang(p)) !== 'ru') await p.getByTestId('lang').click();
 }

@@ -138,6 +138,25 @@ export const GameEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unit-activated'), modelId: z.string() }).strict(),
   z.object({ type: z.literal('turn-ended') }).strict(),
   z.object({ type: z.literal('undo'), seq: z.int().positive() }).strict(),
+  /**
+   * A virtual attack rolled in the app: the engine action and its input, the dice (typed, or the
+   * game's seeded generator), and the exact odds the players saw before the roll.
+   */
+  z
+    .object({
+      type: z.literal('attack-resolved'),
+      shooterId: z.string(),
+      targetId: z.string(),
+      weaponId: z.string(),
+      action: z.string().min(1).max(60),
+      input: z.record(z.string(), z.unknown()),
+      dice: z.enum(['virtual', 'physical']),
+      diceUsed: z.array(z.int().min(1).max(100)).max(200),
+      odds: z.record(z.string(), z.string()),
+      harmKey: z.string(),
+      output: z.record(z.string(), z.unknown()),
+    })
+    .strict(),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
 
@@ -156,4 +175,5 @@ export const UNDOABLE: ReadonlySet<GameEvent['type']> = new Set([
   'initiative-set',
   'turn-ended',
   'positions',
+  'attack-resolved',
 ]);

@@ -53,6 +53,8 @@ export const Intent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('end-turn') }).strict(),
   z.object({ type: z.literal('undo') }).strict(),
   z.object({ type: z.literal('play-demo') }).strict(),
+  /** Rolls the selected attack: `dice` are the faces typed from the table, null rolls the game's seeded dice. */
+  z.object({ type: z.literal('roll-attack'), dice: z.array(z.int().min(1).max(20)).min(1).max(60).nullable() }).strict(),
 ]);
 export type Intent = z.infer<typeof Intent>;
 

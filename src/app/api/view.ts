@@ -74,6 +74,24 @@ export const ShotView = z.object({
   score: ShotScoreView,
 });
 
+/** A virtual attack as rolled: the odds shown before, the dice, and what the engine decided. */
+export const AttackView = z.object({
+  seq: z.number(),
+  turn: z.number(),
+  shooterId: z.string(),
+  targetId: z.string(),
+  weaponId: z.string(),
+  action: z.string(),
+  dice: z.enum(['virtual', 'physical']),
+  diceUsed: z.array(z.number()),
+  odds: z.record(z.string(), z.string()),
+  harmKey: z.string(),
+  /** The engine's output fields that are plain values (damage, destroyed, hit…). */
+  outcome: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  undone: z.boolean(),
+});
+export type AttackView = z.infer<typeof AttackView>;
+
 export const GameView = z.object({
   revision: z.number(),
   gameId: z.string().nullable(),
@@ -103,6 +121,8 @@ export const GameView = z.object({
   demoAvailable: z.boolean(),
   warnings: z.array(z.string()),
   readOnly: z.boolean(),
+  /** Virtual attacks rolled in this game, oldest first (the last few). */
+  attacks: z.array(AttackView).optional(),
 });
 export type GameView = z.infer<typeof GameView>;
 

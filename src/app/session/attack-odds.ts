@@ -15,6 +15,8 @@ export interface AttackOdds {
   harm: number;
   harmKey: string;
   problem: string | null;
+  /** The action's own input fields (what a roll of this attack resolves); null when none is offered. */
+  input: Record<string, unknown> | null;
 }
 
 const Odds = z.record(z.string(), z.string());
@@ -62,7 +64,7 @@ function scenarioFor(state: GameState, shooterId: string, pair: PairView, w: Wea
 
 /** Exact odds of `shooterId` attacking the pair's target with one weapon, through the engine. */
 export function attackOdds(state: GameState, shooterId: string, pair: PairView, weapon: WeaponSpec): AttackOdds {
-  const base = { weaponId: weapon.id, action: '', allowed: false, odds: {}, harm: 0, harmKey: '' };
+  const base = { weaponId: weapon.id, action: '', allowed: false, odds: {}, harm: 0, harmKey: '', input: null };
   const s = scenarioFor(state, shooterId, pair, weapon);
   if (typeof s === 'string') return { ...base, problem: s };
   const out = resolveScenario({ ...s.input, exact: true });
@@ -70,5 +72,6 @@ export function attackOdds(state: GameState, shooterId: string, pair: PairView, 
   const odds = Odds.safeParse(out.output.odds);
   const table = odds.success ? odds.data : {};
   const allowed = out.output.allowed !== false;
-  return { weaponId: weapon.id, action: String(s.input.action), allowed, odds: table, harm: fraction(table[s.harmKey]), harmKey: s.harmKey, problem: null };
+  const { ruleset: _r, action: _a, ...own } = s.input;
+  return { weaponId: weapon.id, action: String(s.input.action), allowed, odds: table, harm: fraction(table[s.harmKey]), harmKey: s.harmKey, problem: null, input: own };
 }

@@ -4,6 +4,7 @@ import { UNDOABLE } from '../api/game-events.js';
 import type { Intent } from '../api/intents.js';
 import type { Journal, JournalRecord } from '../journal/journal.js';
 import { applyRecord, attributionOf, foldGame, shotRulesEvent, undoneSeqs, type GameState } from './game-state.js';
+import { rollAttack } from './attack-rolls.js';
 import { scoreRealShot } from './real-shot-rules.js';
 import type { Selection } from './view-builder.js';
 
@@ -154,6 +155,12 @@ export class GameSession {
         return OK;
       case 'commit-shot':
         return this.commitShot(intent.die);
+      case 'roll-attack': {
+        const rolled = rollAttack(s, this.selection, intent.dice);
+        if (!rolled.ok) return fail(rolled.problem);
+        this.append(rolled.event);
+        return OK;
+      }
       case 'cancel-shot':
         if (!s.openShot) return fail('no shot is open');
         this.append({ type: 'shot-cancelled' });

@@ -2,6 +2,7 @@ import { applyEvent as applyRulesEvent, emptyGame, type GameEventInput as RulesE
 import type { NextTurnState } from '../../core/mechanics/unit-state.js';
 import type { JournalRecord } from '../journal/journal.js';
 import type { Attribution, CriticalDie, GameEvent, ModelSpec, PlayerId, SensorReading, ShotResult } from '../api/game-events.js';
+import { attackRulesEvent, type AttackEvent } from './attack-event.js';
 
 type Created = Extract<GameEvent, { type: 'game-created' }>;
 
@@ -62,6 +63,8 @@ export interface GameState {
   active: PlayerId;
   openShot: OpenShot | null;
   shots: CommittedShot[];
+  /** Virtual attacks rolled in the app, with the record seq and turn they were rolled in. */
+  attacks: { seq: number; turn: number; event: AttackEvent }[];
   /** `boot:seq` of every sensor reading already recorded: resends are dropped. */
   sensorKeys: Set<string>;
   /**
@@ -85,6 +88,7 @@ export function emptyState(): GameState {
     active: 'A',
     openShot: null,
     shots: [],
+    attacks: [],
     sensorKeys: new Set(),
     rules: emptyGame(),
     history: [],
@@ -322,6 +326,13 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
         m.initiative = 0;
       }
       return;
+    case 'attack-resolved': {
+      applyRules(state, seq, attackRulesEvent(e));
+      const entry = state.rules.journal[state.rules.journal.length - 1];
+      if (e.dice === 'virtual' && entry && entry.dice_used.join() !== e.diceUsed.join()) state.warnings.push(`record ${seq}: the virtual dice replay as ${entry.dice_used.join(' ')}, the journal says ${e.diceUsed.join(' ')}`);
+      state.attacks.push({ seq, turn: state.turn, event: e });
+      return;
+    }
     case 'undo':
       return;
   }

@@ -4,6 +4,7 @@ import { resolveScenario } from '../../core/scenario/resolve-scenario.js';
 import type { GameEvent } from '../api/game-events.js';
 import type { GameView, ModelView } from '../api/view.js';
 import { attackOdds } from './attack-odds.js';
+import { attackView } from './attack-event.js';
 import { attributionOf, proposedAttribution, type GameState } from './game-state.js';
 import { scoreRealShot } from './real-shot-rules.js';
 import { movesThisTurn, pairsFrom, tableRanges } from './table-geometry.js';
@@ -46,6 +47,8 @@ function summary(e: GameEvent): string {
       return e.modelId;
     case 'shot-opened':
       return e.shooterId ?? '';
+    case 'attack-resolved':
+      return `${e.shooterId} → ${e.targetId} · ${e.diceUsed.join(' ')}`;
     default:
       return '';
   }
@@ -153,5 +156,6 @@ export function buildView(args: {
     demoAvailable: args.demoAvailable,
     warnings: [...state.warnings.slice(-5), ...(table && !table.ok ? [table.problem] : [])],
     readOnly: args.readOnly,
+    attacks: state.attacks.slice(-12).map((a) => attackView(a.seq, a.turn, a.event, false)),
   };
 }

@@ -3,6 +3,7 @@ import type { GameView, ModelView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
 import { count, num, pct, problem, t, term, unitNoun } from '../i18n.js';
 import { historyLine, oddsRows, oddsWords } from './words.js';
+import { attackPanel, lastAttack } from './attack-panel.js';
 
 type Send = (intent: Intent) => void;
 type Attribution = NonNullable<GameView['shot']>['attribution'];
@@ -95,6 +96,7 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
                   ? h('div', { class: 'warn', title: odds.problem }, problem(odds.problem))
                   : h('div', {}, h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? pct(odds.harm) : t('noOdds')), h('div', { 'data-testid': 'odds-words' }, oddsWords(odds.odds, odds.harmKey))),
                 oddsTable,
+                attackPanel(v, send),
               )
             : null,
         )
@@ -259,6 +261,7 @@ export function sidePanel(v: GameView, send: Send): HTMLElement {
     ...v.warnings.map((w) => h('div', { class: 'warn', title: w }, problem(w))),
     shotSection(v, send),
     lastResult(v),
+    lastAttack(v),
     selectionSection(v, send),
     modelsSection(v, send),
     historySection(v),

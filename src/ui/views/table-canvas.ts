@@ -90,6 +90,7 @@ export class TableCanvas {
   }
 
   private down(e: PointerEvent): void {
+    if (e.button !== 0) return; // the right button clears the selection (contextmenu)
     const p = this.toMm(e);
     const m = this.modelAt(p.xMm, p.yMm);
     if (!m || !m.pos) return;
@@ -108,6 +109,7 @@ export class TableCanvas {
   }
 
   private up(e: PointerEvent): void {
+    if (e.button !== 0) return;
     const drag = this.drag;
     this.drag = null;
     if (drag?.moved && !this.readOnly) {

@@ -1,5 +1,5 @@
 import type { GameView } from '../../app/api/view.js';
-import { currentLang, hasTerm, pct, t, term, type TextKey } from '../i18n.js';
+import { currentLang, hasTerm, num, pct, t, term, type TextKey } from '../i18n.js';
 
 /**
  * Engine output in words: exact-odds tables («попадание 8,3 %, пробитие 1,4 % — 1/72») and the
@@ -35,7 +35,7 @@ export function oddsRows(odds: Record<string, string>): [string, string, string]
 /** «попадание 8,3 %, пробитие 1,4 % — 1/72»: every yes/no outcome, then the headline fraction. */
 export function oddsWords(odds: Record<string, string>, harmKey: string): string {
   const parts = Object.entries(odds)
-    .filter(([k]) => k.endsWith('=true') && k !== 'allowed=true')
+    .filter(([k]) => (k.endsWith('=true') && k !== 'allowed=true') || /^(result|effect)=/.test(k))
     .map(([k, p]) => `${outcomeLabel(k)} ${pct(share(p))}`);
   const headline = odds[harmKey];
   return `${parts.join(', ')}${headline ? ` — ${headline}` : ''}`;
@@ -62,4 +62,23 @@ export function historyLine(v: GameView, type: string, summary: string): string 
       return tok;
     })
     .join(' ');
+}
+
+/** Output fields not worth a word: the measuring the odds line already shows. */
+const QUIET = new Set(['allowed', 'steps', 'dice_used', 'odds']);
+
+/** What the engine decided, in words: «попадание: да, пробитие: да, повреждения 1». */
+export function outcomeWords(outcome: Record<string, string | number | boolean | null>): string {
+  return Object.entries(outcome)
+    .filter(([k, v]) => !QUIET.has(k) && v !== null && hasTerm('outcome', k))
+    .map(([k, v]) => {
+      const name = term('outcome', k);
+      if (typeof v === 'boolean') return `${name}: ${term('outcome', String(v))}`;
+      if (typeof v === 'number') return `${name} ${num(v)}`;
+      const s = String(v);
+      if (k === 'band') return `${name}: ${term('band', s)}`;
+      for (const group of ['outcome', 'nextTurn']) if (hasTerm(group, s)) return `${name}: ${term(group, s)}`;
+      return /^d\d+$/.test(s) ? `${name}: ${s.toUpperCase()}` : name;
+    })
+    .join(', ');
 }
