@@ -139,16 +139,18 @@ export class AppController {
 
   view(readOnly: boolean): GameView {
     const s = this.session;
+    const shown = s?.viewState() ?? { state: emptyState(), replay: null };
     const v = buildView({
       gameId: s?.gameId ?? null,
-      state: s?.current ?? emptyState(),
+      state: shown.state,
       selection: s?.selection ?? { shooterId: null, targetId: null, weaponId: null },
       link: this.link,
       demoAvailable: Boolean(this.opts.demo),
       canUndo: s?.lastUndoable() !== undefined,
       readOnly,
     });
-    return { ...v, warnings: [...this.openNotes, ...v.warnings] };
+    const replay = shown.replay ? { ...shown.replay, summary: v.history.find((x) => x.seq === shown.replay?.seq)?.summary ?? '' } : null;
+    return { ...v, warnings: [...this.openNotes, ...v.warnings], replay };
   }
 
   games(): GameSummary[] {

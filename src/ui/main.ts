@@ -7,7 +7,13 @@ import { count, currentLang, num, problem, setLang, t, term } from './i18n.js';
 import { armySection, newGameSection } from './views/setup-view.js';
 import { sidePanel } from './views/side-panel.js';
 import { TableCanvas } from './views/table-canvas.js';
+import { terrainDraft } from './views/terrain-layer.js';
+import { terrainSection } from './views/terrain-panel.js';
+import { replayBar } from './views/replay-bar.js';
+import { summarySection } from './views/summary-view.js';
 import { CameraFeed } from './camera/camera-feed.js';
+import { taggedTerrain } from './camera/tagged-terrain.js';
+import { terrainLibraryOf, type TerrainLibraryEntry } from '../app/api/terrain.js';
 
 declare global {
   interface Window {
@@ -27,6 +33,8 @@ const tableWrap = h('div', { class: 'table-wrap' });
 const cameraSeen = new Map<string, { xMm: number; yMm: number }>();
 /** Live feedback on the camera: what vision found in the last frame. */
 let cameraStatus = '';
+/** Tagged terrain pieces of the table profile: their outlines follow their tags. */
+let terrainLibrary: TerrainLibraryEntry[] = [];
 const camera = new CameraFeed({
   located: (tags, _mesh, quality) => {
     const status = `${count(tags.length, 'tag')} · ${num(quality.reprojectionPx, 2, 2)} ${t('px')} · ${num(quality.ms, 0)} ${t('ms')}`;
@@ -45,6 +53,8 @@ const camera = new CameraFeed({
       return [{ id: m.id, xMm: tag.x_mm, yMm: tag.y_mm, fallen: false }];
     });
     if (moved.length > 0) send({ type: 'camera-positions', models: moved });
+    const terrain = taggedTerrain(terrainLibrary, tags, v.terrain ?? []);
+    if (terrain) send({ type: 'set-terrain', source: 'camera', pieces: terrain });
   },
   problem: (text) => {
     cameraStatus = problem(text);
@@ -68,6 +78,22 @@ function toast(text: string, detail = ''): void {
   toastTimer = window.setTimeout(() => el.remove(), 4000);
 }
 
+/** A move the rules refuse: said in words, with the referee's override (journalled as such). */
+function offerOverride(models: { id: string; xMm: number; yMm: number; fallen: boolean }[], why: string): void {
+  document.querySelector('.refusal')?.remove();
+  const box = h(
+    'div',
+    { class: 'toast refusal', 'data-testid': 'move-refused' },
+    h('span', {}, why),
+    ' ',
+    h('button', { 'data-testid': 'override', onclick: () => (box.remove(), send({ type: 'place-models', models, override: true })) }, t('override')),
+    ' ',
+    h('button', { onclick: () => box.remove() }, t('cancelMove')),
+  );
+  document.body.append(box);
+  table.draw();
+}
+
 function send(intent: Intent): void {
   if (readOnly) return;
   void api.send(intent).then((r) => {
@@ -80,7 +106,21 @@ const table = new TableCanvas(
     select: (shooterId, targetId) => send({ type: 'select', shooterId, targetId, weaponId: view?.selection.weaponId ?? null }),
     move: (modelId, xMm, yMm) => {
       const m = view?.models.find((x) => x.id === modelId);
-      send({ type: 'place-models', models: [{ id: modelId, xMm, yMm, fallen: m?.seenFallen ?? false }] });
+      const models = [{ id: modelId, xMm, yMm, fallen: m?.seenFallen ?? false }];
+      if (readOnly) return;
+      void api.send({ type: 'place-models', models }).then((r) => {
+        // The app measured the move against the rules (terrain costs included) and refused it.
+        if (!r.ok && view?.phase === 'play') offerOverride(models, problem(r.problem));
+        else if (!r.ok) toast(problem(r.problem), r.problem);
+      });
+    },
+    moveRefused: (modelId, xMm, yMm, why) => {
+      const m = view?.models.find((x) => x.id === modelId);
+      offerOverride([{ id: modelId, xMm, yMm, fallen: m?.seenFallen ?? false }], `${m?.name ?? modelId}: ${t(why === 'over' ? 'moveTooFar' : 'moveBlocked')}`);
+    },
+    terrainCorner: (xMm, yMm) => {
+      terrainDraft.corners.push([xMm, yMm]);
+      render();
     },
   },
   readOnly,
@@ -99,7 +139,11 @@ async function toggleCamera(): Promise<void> {
     return;
   }
   try {
-    await camera.start(await api.cameraFiles(), api.openCvUrl());
+    const files = await api.cameraFiles();
+    const library = terrainLibraryOf(files?.profile);
+    terrainLibrary = library.entries;
+    if (library.problem) toast(t('terrainLibraryBad'), library.problem);
+    await camera.start(files, api.openCvUrl());
   } catch (e) {
     toast(t('cameraOff'), e instanceof Error ? e.message : String(e));
     return;
@@ -125,6 +169,7 @@ function header(v: GameView | null): void {
     h('span', { class: 'status', 'data-testid': 'link-status', title: link?.detail ?? '' }, `${t('link')}: ${term('link', link?.status ?? 'none')}`),
     camera.running && cameraStatus ? h('span', { class: 'status', 'data-testid': 'camera-status' }, `${t('camera')}: ${cameraStatus}`) : null,
     readOnly ? null : h('button', { 'data-testid': 'camera', onclick: () => void toggleCamera() }, t('camera')),
+    !readOnly && v && v.phase === 'play' && !v.replay ? h('button', { 'data-testid': 'replay-open', onclick: () => send({ type: 'replay', step: 0 }) }, t('replay')) : null,
     !readOnly && v && v.phase !== 'empty' ? h('button', { 'data-testid': 'games', onclick: () => showGames() }, t('pastGames')) : null,
     h('button', { 'data-testid': 'lang', onclick: () => (setLang(currentLang() === 'ru' ? 'en' : 'ru'), render()) }, currentLang() === 'ru' ? 'EN' : 'RU'),
     ].filter((x): x is HTMLElement => x !== null),
@@ -146,14 +191,29 @@ function render(): void {
   const setupScreen = !readOnly && (view.phase === 'empty' || showingGames);
   tableWrap.hidden = setupScreen;
   if (setupScreen) {
-    panelHost.replaceChildren(newGameSection(catalog, games, view, api, send, () => void api.games().then((g) => ((games = g), render()))));
+    const fromList = (i: Intent): void => {
+      // Opening a game (even the open one) leaves the list.
+      if (i.type === 'open-game') showingGames = false;
+      send(i);
+    };
+    panelHost.replaceChildren(newGameSection(catalog, games, view, api, fromList, () => void api.games().then((g) => ((games = g), render()))));
     panelHost.style.flex = '1';
     return;
   }
   panelHost.style.flex = '';
-  if (view.phase === 'setup' && !readOnly) {
-    panelHost.replaceChildren(h('aside', { class: 'panel', style: 'width:760px' }, armySection(catalog, view, send)));
-  } else panelHost.replaceChildren(sidePanel(view, send));
+  if (view.phase === 'setup' && !readOnly && !view.replay) {
+    panelHost.replaceChildren(h('aside', { class: 'panel', style: 'width:760px' }, armySection(catalog, view, send), terrainSection(view, send, render)));
+  } else {
+    const panel = sidePanel(view, send);
+    const replay = replayBar(view, send);
+    const summary = summarySection(view, send);
+    if (replay) panel.prepend(replay);
+    if (summary && view.ended) panel.prepend(summary);
+    else if (summary) panel.append(summary);
+    const terrain = view.replay ? null : terrainSection(view, send, render);
+    if (terrain) panel.append(terrain);
+    panelHost.replaceChildren(panel);
+  }
   table.setView(view);
   // Time from a hub reading reaching the host to its effect being drawn (bench:app reads this).
   for (const r of view.shot?.readings ?? []) {
@@ -174,7 +234,7 @@ async function start(): Promise<void> {
   }
   api.subscribe(
     (v) => {
-      if (view && v.gameId !== view.gameId) showingGames = false;
+      if ((view && v.gameId !== view.gameId) || (v.replay && !view?.replay)) showingGames = false;
       view = v;
       render();
     },

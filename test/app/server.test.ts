@@ -73,12 +73,12 @@ describe('HTTP API', () => {
     expect(v.readOnly).toBe(true);
   });
 
-  it('exports a game and imports it back under a new id; refuses a damaged one', async () => {
+  it('exports a game; importing it back is refused as a duplicate, a damaged one as damaged', async () => {
     const games = (await (await fetch(`${base}/api/games`)).json()) as { id: string }[];
     const id = games[0]?.id as string;
     const text = await (await fetch(`${base}/api/games/${id}/export`)).text();
     expect(text.split('\n').filter(Boolean).length).toBeGreaterThan(0);
-    expect(await post('/api/games/import?id=copy-1', text)).toEqual({ status: 200, json: { ok: true, id: 'copy-1' } });
+    expect(await post('/api/games/import?id=copy-1', text)).toEqual({ status: 400, json: { ok: false, problem: `the same game is already here as "${id}"` } });
     const damaged = await post('/api/games/import?id=copy-2', text.replace('http', 'htTp'));
     expect(damaged.status).toBe(400);
     expect(damaged.json.problem).toMatch(/incomplete or damaged|checksum/);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RULESET_IDS, type RulesetId } from '../../core/rulesets/game-system.js';
+import { TerrainSet } from './terrain.js';
 
 /** Everything a game journal holds. Each event is a fact or a decision; state is folded from them. */
 
@@ -125,7 +126,7 @@ export const GameEvent = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('setup-finished'), firstPlayer: PlayerId }).strict(),
-  z.object({ type: z.literal('positions'), source: z.enum(['camera', 'manual', 'script']), models: z.array(Position) }).strict(),
+  z.object({ type: z.literal('positions'), source: z.enum(['camera', 'manual', 'script']), models: z.array(Position), override: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('sensor'), reading: SensorReading }).strict(),
   z.object({ type: z.literal('shot-opened'), shooterId: z.string().nullable() }).strict(),
   z.object({ type: z.literal('shot-corrected'), attribution: Attribution }).strict(),
@@ -157,6 +158,10 @@ export const GameEvent = z.discriminatedUnion('type', [
       output: z.record(z.string(), z.unknown()),
     })
     .strict(),
+  /** The table's terrain as it stands now (drawn outlines and tagged pieces), replacing the last set. */
+  /** The players (or the demo's script) end the game: the summary is shown. */
+  z.object({ type: z.literal('game-ended') }).strict(),
+  z.object({ type: z.literal('terrain-set'), source: z.enum(['manual', 'camera']), pieces: TerrainSet }).strict(),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
 
@@ -176,4 +181,6 @@ export const UNDOABLE: ReadonlySet<GameEvent['type']> = new Set([
   'turn-ended',
   'positions',
   'attack-resolved',
+  'terrain-set',
+  'game-ended',
 ]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Attribution, CriticalDie, ModelKind, PlayerId, RulesetIdSchema, ShotResult, WeaponSpec } from './game-events.js';
+import { TerrainPiece } from './terrain.js';
 
 /** What the app sends every client after each change: everything the screen shows, nothing more. */
 
@@ -92,6 +93,15 @@ export const AttackView = z.object({
 });
 export type AttackView = z.infer<typeof AttackView>;
 
+export const GameSummaryView = z.object({
+  turns: z.number(),
+  players: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string(), models: z.number(), losses: z.number(), damageDealt: z.number(), shots: z.number(), hits: z.number() })),
+});
+export type GameSummaryView = z.infer<typeof GameSummaryView>;
+
+/** Stepping through a game: which step of how many, and the record shown. */
+export const ReplayView = z.object({ step: z.number(), steps: z.number(), seq: z.number(), type: z.string(), summary: z.string() });
+
 export const GameView = z.object({
   revision: z.number(),
   gameId: z.string().nullable(),
@@ -123,6 +133,14 @@ export const GameView = z.object({
   readOnly: z.boolean(),
   /** Virtual attacks rolled in this game, oldest first (the last few). */
   attacks: z.array(AttackView).optional(),
+  /** The table's terrain, and the system's cover and movement classes a piece may take. */
+  terrain: z.array(TerrainPiece).optional(),
+  terrainClasses: z.object({ cover: z.array(z.string()), movement: z.array(z.string()) }).optional(),
+  /** Losses, damage, shots and hits so far; `ended` once the players (or the demo) end the game. */
+  summary: GameSummaryView.optional(),
+  ended: z.boolean().optional(),
+  /** Set while the players step through the game: the table and panels show it as it stood. */
+  replay: ReplayView.nullable().optional(),
 });
 export type GameView = z.infer<typeof GameView>;
 

@@ -3,6 +3,7 @@ import type { NextTurnState } from '../../core/mechanics/unit-state.js';
 import type { JournalRecord } from '../journal/journal.js';
 import type { Attribution, CriticalDie, GameEvent, ModelSpec, PlayerId, SensorReading, ShotResult } from '../api/game-events.js';
 import { attackRulesEvent, type AttackEvent } from './attack-event.js';
+import type { TerrainPiece } from '../api/terrain.js';
 
 type Created = Extract<GameEvent, { type: 'game-created' }>;
 
@@ -65,6 +66,10 @@ export interface GameState {
   shots: CommittedShot[];
   /** Virtual attacks rolled in the app, with the record seq and turn they were rolled in. */
   attacks: { seq: number; turn: number; event: AttackEvent }[];
+  /** Terrain on the table: sight, cover and move costs use it. */
+  terrain: TerrainPiece[];
+  /** The players ended the game (the summary is shown). */
+  ended: boolean;
   /** `boot:seq` of every sensor reading already recorded: resends are dropped. */
   sensorKeys: Set<string>;
   /**
@@ -89,6 +94,8 @@ export function emptyState(): GameState {
     openShot: null,
     shots: [],
     attacks: [],
+    terrain: [],
+    ended: false,
     sensorKeys: new Set(),
     rules: emptyGame(),
     history: [],
@@ -333,6 +340,12 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
       state.attacks.push({ seq, turn: state.turn, event: e });
       return;
     }
+    case 'terrain-set':
+      state.terrain = e.pieces;
+      return;
+    case 'game-ended':
+      state.ended = true;
+      return;
     case 'undo':
       return;
   }

@@ -2,6 +2,7 @@ import { measure } from '../../core/measure/measure.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
 import { rangesForScene, type Ranges } from '../../core/table/ranges.js';
 import type { GameState, ModelState } from './game-state.js';
+import { scenePieces } from './terrain.js';
 
 /** What the overlay shows for one enemy of the selected model. */
 export interface PairView {
@@ -68,7 +69,7 @@ export function tableRanges(state: GameState): { ok: true; ranges: Ranges } | { 
     ...(m.turnStart && m.spec.player === state.active ? { from_mm: [m.turnStart.xMm, m.turnStart.yMm], speed_steps: m.spec.speedSteps } : {}),
     weapons: m.spec.weapons.map((w) => ({ name: w.id, range_steps: w.rangeSteps })),
   }));
-  const r = rangesForScene({ ruleset, models, terrain: [] });
+  const r = rangesForScene({ ruleset, models, terrain: scenePieces(state.terrain) });
   return r.ok ? r : { ok: false, problem: `ranges: ${r.error.field}: ${r.error.problem}` };
 }
 

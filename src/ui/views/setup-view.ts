@@ -26,7 +26,8 @@ export function newGameSection(catalog: Catalog, games: GameSummary[], view: Gam
         send({
           type: 'new-game',
           ruleset: system.value as Catalog[number]['ruleset'],
-          title: title.value,
+          // A game needs a name players can read: without one it is named for its day.
+          title: title.value.trim() || t('gameOf', { date: new Date().toLocaleDateString(lang === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long' }) }),
           players: [
             { id: 'A', name: nameA.value || 'A', colour: colourA.value },
             { id: 'B', name: nameB.value || 'B', colour: colourB.value },
@@ -85,6 +86,7 @@ export function newGameSection(catalog: Catalog, games: GameSummary[], view: Gam
               h('td', { class: 'muted' }, catalog.find((c) => c.ruleset === g.ruleset)?.name[lang] ?? t('dash')),
               h('td', { class: 'muted' }, `${t('turn')} ${g.turn} · ${count(g.records, 'record')}${g.damaged ? ` · ${count(g.damaged, 'damaged')}` : ''}`),
               h('td', {}, h('button', { onclick: () => send({ type: 'open-game', gameId: g.id }) }, t('open'))),
+              h('td', {}, h('button', { 'data-testid': `replay-${g.id}`, onclick: () => void api.send({ type: 'open-game', gameId: g.id }).then((r) => (r.ok ? api.send({ type: 'replay', step: 0 }) : r)) }, t('replay'))),
               h('td', {}, url ? h('a', { href: url, download: `${g.id}.jsonl` }, t('export')) : null),
             );
           }),

@@ -58,6 +58,10 @@ export function historyLine(v: GameView, type: string, summary: string): string 
         return `${label}: ${val}`;
       }
       if (type === 'game-created') return tok;
+      // A player's letter (setup-finished, a model's owner) is the player's name.
+      const player = /^\(?([AB])\)?$/.exec(tok)?.[1];
+      const named = player ? v.players.find((p) => p.id === player)?.name : undefined;
+      if (named) return tok.startsWith('(') ? `(${named})` : named;
       for (const group of ['nextTurn', 'reading', 'source']) if (hasTerm(group, tok)) return term(group, tok);
       return tok;
     })
