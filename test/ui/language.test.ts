@@ -52,7 +52,7 @@ describe('every view speaks Russian and English', () => {
     await page.getByTestId('odds').waitFor();
     // Numbers in the locale's format and steps with their plural: «36,0 см · 7 шагов», «8,3 %».
     const pair = (await page.getByTestId('pair').textContent()) ?? '';
-    expect(pair).toMatch(/\d+,\d см · \d+(,\d+)? шаг(а|ов)?/);
+    expect(pair).toMatch(/\d+(,\d)? см · \d+(,\d+)? шаг(а|ов)?/);
     expect(await page.getByTestId('odds').textContent()).toMatch(/^\d+,\d\s%$/);
     expect(await page.getByTestId('odds-words').textContent()).toMatch(/^попадание \d+,\d\s%, пробитие \d+,\d\s%.* — \d+\/\d+$/);
     await walk(page, 'table');
@@ -65,5 +65,32 @@ describe('every view speaks Russian and English', () => {
     await page.getByTestId('games').click();
     await page.locator('[data-testid^=game-]').first().waitFor();
     await walk(page, 'games');
+  });
+
+  it('speaks in words in the other three systems too; Стальная война measures in inches', { timeout: 150_000 }, async () => {
+    for (const [system, preset] of [['bronepekhota', 'trooper'], ['zvezdny-desant', 'trooper'], ['stalnaya-voyna', 'rifleman']] as const) {
+      if (!(await page.getByTestId('create-game').isVisible())) await page.getByTestId('games').click();
+      await page.getByTestId('create-game').waitFor();
+      await page.getByTestId('system').selectOption(system);
+      await page.getByTestId('create-game').click();
+      await page.getByTestId('add-model').waitFor();
+      await addModel(page, 'A', preset, 'Первый', 1);
+      await addModel(page, 'B', preset, 'Второй', 2);
+      await page.getByTestId('place').click();
+      await page.waitForFunction(() => window.__shagomer?.view()?.models.every((m) => m.pos !== null));
+      await page.getByTestId('start-game').click();
+      await page.getByTestId('turn').waitFor();
+      await clickModel(page, 'A1');
+      await page.waitForFunction(() => window.__shagomer?.view()?.selection.shooterId === 'A1');
+      await clickModel(page, 'B1');
+      await page.getByTestId('pair').waitFor();
+      const pair = (await page.getByTestId('pair').textContent()) ?? '';
+      if (system === 'stalnaya-voyna') {
+        expect(pair).toMatch(/Расстояние: \d+(,\d)? дюйм(а|ов)?/);
+        expect(pair).not.toContain('см');
+        expect(await page.getByTestId('weapon').textContent()).toMatch(/\(\d+ дюйм(а|ов)?\)/);
+      }
+      await walk(page, `table-${system}`);
+    }
   });
 });

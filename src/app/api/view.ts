@@ -40,6 +40,7 @@ export const PairViewSchema = z.object({
   targetId: z.string(),
   distanceMm: z.number(),
   gapMm: z.number(),
+  measuredMm: z.number().optional(),
   steps: z.number(),
   band: z.string().nullable(),
   closeCombat: z.boolean(),

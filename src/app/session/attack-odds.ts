@@ -33,7 +33,8 @@ function scenarioFor(state: GameState, shooterId: string, pair: PairView, w: Wea
   const ruleset = state.created?.ruleset;
   const target = state.models.get(pair.targetId);
   if (!ruleset || !target) return 'no target';
-  const distance_cm = pair.distanceMm / 10;
+  // One distance for the label and the odds: the tape the system's table rules measured.
+  const distance_cm = pair.measuredMm / 10;
   switch (ruleset) {
     case 'vtorzhenie':
       if (target.spec.kind === 'gun') return 'guns cannot be shot virtually';

@@ -9,6 +9,8 @@ export interface PairView {
   targetId: string;
   distanceMm: number;
   gapMm: number;
+  /** The tape by the system's convention: the distance steps, band and the attack's odds all use. */
+  measuredMm: number;
   steps: number;
   band: string | null;
   closeCombat: boolean;
@@ -86,6 +88,7 @@ export function pairsFrom(state: GameState, shooterId: string, ranges?: Ranges):
         targetId: p.to,
         distanceMm: p.distance_mm,
         gapMm: p.gap_mm,
+        measuredMm: p.measured_mm,
         steps: p.steps,
         band: p.band,
         closeCombat: p.close_combat,
@@ -106,7 +109,7 @@ export function pairsFrom(state: GameState, shooterId: string, ranges?: Ranges):
     const m = measure(distanceMm / 10, ruleset.data.distance);
     const inRange: Record<string, boolean> = {};
     for (const w of shooter.spec.weapons) inRange[w.id] = m.steps <= w.rangeSteps;
-    out.push({ targetId: t.spec.id, distanceMm, gapMm, steps: m.steps, band: m.band, closeCombat: m.close_combat, lineOfSight: 'unknown', cover: 'none', inRange });
+    out.push({ targetId: t.spec.id, distanceMm, gapMm, measuredMm: distanceMm, steps: m.steps, band: m.band, closeCombat: m.close_combat, lineOfSight: 'unknown', cover: 'none', inRange });
   }
   return out.sort((a, b) => a.distanceMm - b.distanceMm);
 }

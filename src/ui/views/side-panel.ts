@@ -1,8 +1,8 @@
 import type { Intent } from '../../app/api/intents.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
-import { count, num, pct, problem, t, term, unitNoun } from '../i18n.js';
-import { historyLine, oddsRows, oddsWords } from './words.js';
+import { count, pct, problem, t, term, unitNoun } from '../i18n.js';
+import { distanceText, historyLine, oddsRows, oddsWords } from './words.js';
 import { attackPanel, lastAttack } from './attack-panel.js';
 
 type Send = (intent: Intent) => void;
@@ -78,7 +78,7 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
           h(
             'div',
             {},
-            `${t('distance')}: ${num(pair.distanceMm / 10, 1)} ${t('cm')} · ${count(pair.steps, unitNoun(v.stepMm))}`,
+            `${t('distance')}: ${distanceText(v, pair)}`,
             h('br'),
             `${t('band')}: `,
             h('b', { 'data-testid': 'band' }, pair.band ? term('band', pair.band) : '—'),
@@ -91,7 +91,7 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
             ? h(
                 'div',
                 {},
-                h('h3', {}, `${t('odds')} (${term('action', odds.action)})`),
+                h('h3', {}, odds.action ? `${t('odds')} (${term('action', odds.action)})` : t('odds')),
                 odds.problem
                   ? h('div', { class: 'warn', title: odds.problem }, problem(odds.problem))
                   : h('div', {}, h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? pct(odds.harm) : t('noOdds')), h('div', { 'data-testid': 'odds-words' }, oddsWords(odds.odds, odds.harmKey))),

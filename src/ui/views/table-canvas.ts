@@ -2,6 +2,7 @@ import type { CameraMesh } from '../../app/api/camera-worker-messages.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
 import { count, num, t, term, unitNoun } from '../i18n.js';
 import { drawDraft, drawTerrain, terrainDraft } from './terrain-layer.js';
+import { distanceText } from './words.js';
 
 export interface TableCallbacks {
   select(shooterId: string | null, targetId: string | null): void;
@@ -196,7 +197,7 @@ export class TableCanvas {
     this.labels = [];
     this.targetLabelAt = null;
     this.drawTable(v, scale);
-    drawTerrain(ctx, v.terrain ?? [], scale, this.labels);
+    drawTerrain(ctx, v.terrain ?? [], scale, this.labels, v.stepMm);
     if (terrainDraft.drawing) drawDraft(ctx, terrainDraft.corners, scale);
     const positions = new Map<string, { xMm: number; yMm: number }>();
     for (const m of v.models) if (m.pos) positions.set(m.id, m.id === this.drag?.id && this.drag.moved ? { xMm: this.drag.xMm, yMm: this.drag.yMm } : m.pos);
@@ -436,7 +437,7 @@ export class TableCanvas {
       return;
     }
     // The same distance the odds use (the pair's), in the system's unit.
-    const label = `${num(pair.distanceMm / 10, 1)} ${t('cm')} · ${count(pair.steps, unitNoun(v.stepMm))}${pair.band ? ` · ${term('band', pair.band)}` : ''}`;
+    const label = `${distanceText(v, pair)}${pair.band ? ` · ${term('band', pair.band)}` : ''}`;
     this.labels.push(label);
     ctx.font = 'bold 13px system-ui';
     const w = ctx.measureText(label).width + 10;

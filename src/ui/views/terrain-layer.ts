@@ -1,5 +1,5 @@
 import type { TerrainPiece } from '../../app/api/terrain.js';
-import { num, t } from '../i18n.js';
+import { heightText } from './words.js';
 
 /** The outline being drawn; it outlives the panel, which is rebuilt on every view. */
 export const terrainDraft: { drawing: boolean; corners: [number, number][]; heightMm: number; size: TerrainPiece['size']; cover: string; movement: string } = {
@@ -19,7 +19,7 @@ const FILL: Record<string, string> = { none: 'rgba(200,190,140,0.18)', light: 'r
  * class, outlined (dashed where it came from a tag the camera follows), its height written in
  * the middle. `labels` collects the texts drawn (the language test reads them).
  */
-export function drawTerrain(ctx: CanvasRenderingContext2D, pieces: readonly TerrainPiece[], s: number, labels: string[]): void {
+export function drawTerrain(ctx: CanvasRenderingContext2D, pieces: readonly TerrainPiece[], s: number, labels: string[], stepMm: number): void {
   ctx.save();
   ctx.font = '11px system-ui';
   ctx.textAlign = 'center';
@@ -39,7 +39,7 @@ export function drawTerrain(ctx: CanvasRenderingContext2D, pieces: readonly Terr
     ctx.setLineDash([]);
     const cx = (p.polygonMm.reduce((a, [x]) => a + x, 0) / p.polygonMm.length) * s;
     const cy = (p.polygonMm.reduce((a, [, y]) => a + y, 0) / p.polygonMm.length) * s;
-    const label = `${num(p.heightMm / 10, 1)} ${t('cm')}`;
+    const label = heightText(p.heightMm, stepMm);
     labels.push(label);
     ctx.fillStyle = 'rgba(255,255,255,0.85)';
     ctx.fillText(label, cx, cy + 4);

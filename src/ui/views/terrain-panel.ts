@@ -2,8 +2,9 @@ import type { Intent } from '../../app/api/intents.js';
 import type { TerrainPiece } from '../../app/api/terrain.js';
 import type { GameView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
-import { num, t, term } from '../i18n.js';
+import { t, term } from '../i18n.js';
 import { terrainDraft } from './terrain-layer.js';
+import { heightText } from './words.js';
 
 type Send = (intent: Intent) => void;
 
@@ -50,7 +51,7 @@ export function terrainSection(v: GameView, send: Send, redraw: () => void): HTM
           'tr',
           { 'data-testid': `terrain-${p.id}` },
           h('td', {}, p.tag === null ? p.id : `${t('tag')} ${p.tag}`),
-          h('td', { class: 'muted' }, `${num(p.heightMm / 10, 1)} ${t('cm')} · ${term('size', p.size)} · ${t('cover')}: ${term('cover', p.cover)} · ${t('movement')}: ${term('movement', p.movement)}`),
+          h('td', { class: 'muted' }, `${heightText(p.heightMm, v.stepMm)} · ${term('size', p.size)} · ${t('cover')}: ${term('cover', p.cover)} · ${t('movement')}: ${term('movement', p.movement)}`),
           h('td', {}, p.tag === null ? h('button', { onclick: () => send({ type: 'set-terrain', source: 'manual', pieces: pieces.filter((x) => x !== p) }) }, t('removeTerrain')) : null),
         ),
       ),

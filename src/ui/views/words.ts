@@ -1,5 +1,5 @@
 import type { GameView } from '../../app/api/view.js';
-import { currentLang, hasTerm, num, pct, t, term, type TextKey } from '../i18n.js';
+import { count, currentLang, hasTerm, num, pct, t, term, unitNoun, type TextKey } from '../i18n.js';
 
 /**
  * Engine output in words: exact-odds tables («попадание 8,3 %, пробитие 1,4 % — 1/72») and the
@@ -85,4 +85,19 @@ export function outcomeWords(outcome: Record<string, string | number | boolean |
       return /^d\d+$/.test(s) ? `${name}: ${s.toUpperCase()}` : name;
     })
     .join(', ');
+}
+
+/**
+ * The tape between two models in the system's unit: «28,8 см · 5 шагов» where the unit is a шаг,
+ * «10,8 дюйма» where it is an inch (Стальная война measures in inches only).
+ */
+export function distanceText(v: GameView, pair: { measuredMm?: number | undefined; distanceMm: number; steps: number }): string {
+  const unit = unitNoun(v.stepMm);
+  if (unit === 'inch') return count(pair.steps, 'inch', 1);
+  return `${num((pair.measuredMm ?? pair.distanceMm) / 10, 1)} ${t('cm')} · ${count(pair.steps, unit)}`;
+}
+
+/** A height in the system's unit: «12 см», or «4,7 дюйма» where the table is measured in inches. */
+export function heightText(mm: number, stepMm: number): string {
+  return unitNoun(stepMm) === 'inch' ? count(mm / 25.4, 'inch', 1) : `${num(mm / 10, 1)} ${t('cm')}`;
 }
