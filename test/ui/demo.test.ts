@@ -45,8 +45,8 @@ describe('the demo game in the browser', () => {
       await page.waitForTimeout(1500); // the camera frame of a fall follows the hub's readings
       // The panel is rebuilt with each reading: press again if a press landed on the old one.
       for (let i = 0; i < 10 && (await page.getByTestId('shot-panel').count()) > 0; i++) {
-        if (await page.getByTestId('die-prompt').isVisible()) await page.getByTestId('virtual-die').click();
-        else await page.getByTestId('commit').click();
+        const button = (await page.getByTestId('die-prompt').isVisible()) ? page.getByTestId('virtual-die') : page.getByTestId('commit');
+        await button.click({ timeout: 3000 }).catch(() => undefined);
         await page.waitForTimeout(400);
       }
       expect(await page.getByTestId('shot-panel').count()).toBe(0);
