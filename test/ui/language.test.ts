@@ -56,7 +56,7 @@ describe('every view speaks Russian and English', () => {
     expect(pair).toMatch(/\d+(,\d)? см · \d+(,\d+)? шаг(а|ов)?/);
     expect(await page.getByTestId('odds').textContent()).toMatch(/^\d+,\d\s%$/);
     expect(await page.getByTestId('odds-words').textContent()).toMatch(/^попадание \d+,\d\s%, пробитие \d+,\d\s%.* — \d+\/\d+$/);
-    await walk(page, 'table');
+    await walk(page, 'odds');
     await page.getByTestId('open-shot').click();
     await page.getByTestId('shot-panel').waitFor();
     await walk(page, 'shot');
