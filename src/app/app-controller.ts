@@ -166,9 +166,10 @@ export class AppController {
 
   view(readOnly: boolean): GameView {
     const s = this.session;
+    const shown = s?.viewState() ?? { state: emptyState(), replay: null };
     const v = buildView({
       gameId: s?.gameId ?? null,
-      state: s?.current ?? emptyState(),
+      state: shown.state,
       selection: s?.selection ?? { shooterId: null, targetId: null, weaponId: null },
       link: this.link,
       demoAvailable: Boolean(this.opts.demo),
@@ -176,7 +177,8 @@ export class AppController {
       // A journal with records of a newer version opens read-only: the UI offers no actions.
       readOnly: readOnly || (s?.readOnlyReason ?? null) !== null,
     });
-    return { ...v, warnings: [...this.openNotes, ...v.warnings] };
+    const replay = shown.replay ? { ...shown.replay, summary: v.history.find((x) => x.seq === shown.replay?.seq)?.summary ?? '' } : null;
+    return { ...v, warnings: [...this.openNotes, ...v.warnings], replay };
   }
 
   /** Every stored game, from the index (only journals written since the last listing are read). */

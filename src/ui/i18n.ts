@@ -1,6 +1,9 @@
 /**
- * Interface language. Game terms stay in Russian in both languages, as the rulebooks print
- * them (шаг, сверхмалая дистанция, критический бросок…); the English UI glosses them.
+ * Interface language: the one table of every string a player sees, in Russian and English,
+ * with plural rules (`Intl.PluralRules`) and numbers in the locale's format. Game terms stay in
+ * Russian in both languages, as the rulebooks print them (сверхмалая дистанция, критический
+ * бросок…); the English UI glosses them. Engine values (bands, states, outcome keys, classes)
+ * are translated through the term tables below; `term()` never shows a raw key.
  */
 export type Lang = 'ru' | 'en';
 
@@ -58,7 +61,6 @@ const ru = {
   firstPlayer: 'Первым ходит',
   startGame: 'Начать игру',
   turn: 'Ход',
-  acts: 'ходит',
   endTurn: 'Конец хода',
   undo: 'Отменить',
   selected: 'Выбрана',
@@ -67,7 +69,6 @@ const ru = {
   odds: 'Шансы',
   noOdds: 'Шансов нет',
   distance: 'Расстояние',
-  steps: 'шаги',
   band: 'Дистанция',
   inRange: 'в пределах дальности',
   outOfRange: 'вне дальности',
@@ -174,9 +175,90 @@ const ru = {
   wzTagSize: 'метки',
   unitMm: 'мм',
   unitCm: 'см',
+  turnOf: 'Ход {n} · очередь игрока «{name}»',
+  cover: 'Укрытие',
+  cm: 'см',
+  virtualShort: 'виртуальный',
+  appNoAnswer: 'приложение не отвечает',
+  px: 'пкс',
+  ms: 'мс',
+  dash: '—',
+  systemCol: 'Система',
+  dateCol: 'Дата',
+  turnCol: 'Ход',
+  importFailed: 'Импорт не удался',
+  importDuplicate: 'Такая игра уже есть',
+  imported: 'Игра импортирована',
+  language: 'Язык',
+  unknownProblem: 'Действие отклонено',
+  attack: 'Атака',
+  closeCombatAttack: 'Ближний бой',
+  blast: 'Взрыв',
+  roll: 'Бросить виртуальные кубики',
+  typeDice: 'Кубики на столе',
+  typeDiceHint: 'например: 6 3 1',
+  applyTyped: 'Применить',
+  rolled: 'выпало',
+  result: 'Результат',
+  noAttack: 'Для этой пары нет атаки',
+  noDiceNeeded: 'кубики не нужны',
+  diceNeeded: 'кубиков',
+  inRadius: 'в радиусе',
+  radius: 'Радиус',
+  terrain: 'Местность',
+  drawTerrain: 'Нарисовать контур',
+  finishTerrain: 'Замкнуть контур',
+  cancelTerrain: 'Отменить контур',
+  removeTerrain: 'Убрать',
+  height: 'Высота',
+  size: 'Размер',
+  movement: 'Движение',
+  terrainHint: 'Щёлкайте по столу, чтобы поставить вершины; замкните контур кнопкой.',
+  tagCol: 'Метка',
+  replay: 'Повтор',
+  replayStep: 'Событие {n} из {total}',
+  first: 'В начало',
+  prev: 'Назад',
+  next: 'Вперёд',
+  last: 'В конец',
+  closeReplay: 'Закрыть повтор',
+  summary: 'Итоги игры',
+  losses: 'Потери',
+  damageDealt: 'Нанесено повреждений',
+  shots: 'Выстрелы',
+  hits: 'Попадания',
+  endGame: 'Итоги',
+  override: 'Разрешить судьёй',
+  moveTooFar: 'Дальше, чем позволяет скорость',
+  moveBlocked: 'Модель не может двигаться',
+  waypoint: 'точка пути',
+  speed: 'скорость',
+  within: 'в пределах скорости',
+  over: 'сверх скорости',
+  blocked: 'движение запрещено',
+  oddsLine: '{what} {p}',
+  dieValue: 'Кубик',
+  stateLine: 'Состояние',
+  referee: 'Судья',
+  kindCol: 'Тип',
+  armourCol: 'Броня',
+  staminaCol: 'Стойкость',
+  weaponsCol: 'Оружие',
+  chooseFile: 'Выбрать файл журнала…',
+  mmShort: 'мм',
+  gameOf: 'Партия {date}',
+  lossesOf: '{n} из {total}',
+  gameOver: 'Игра окончена',
+  endGameButton: 'Закончить игру',
+  cancelMove: 'Оставить на месте',
+  terrainLibraryBad: 'Библиотека местности в профиле стола не читается',
+  lastAttack: 'Последняя атака',
+  oddsBefore: 'шансы до броска',
+  diceCol: 'Кубики',
 };
 
 type Keys = keyof typeof ru;
+export type TextKey = Keys;
 
 const en: Record<Keys, string> = {
   roster: 'Roster',
@@ -232,7 +314,6 @@ const en: Record<Keys, string> = {
   firstPlayer: 'First player',
   startGame: 'Start the game',
   turn: 'Turn',
-  acts: 'to act',
   endTurn: 'End turn',
   undo: 'Undo',
   selected: 'Selected',
@@ -241,7 +322,6 @@ const en: Record<Keys, string> = {
   odds: 'Odds',
   noOdds: 'No odds',
   distance: 'Distance',
-  steps: 'шаги (steps)',
   band: 'Дистанция (band)',
   inRange: 'in range',
   outOfRange: 'out of range',
@@ -348,32 +428,274 @@ const en: Record<Keys, string> = {
   wzTagSize: 'tags',
   unitMm: 'mm',
   unitCm: 'cm',
+  turnOf: 'Turn {n} · {name} to act',
+  cover: 'Cover',
+  cm: 'cm',
+  virtualShort: 'virtual',
+  appNoAnswer: 'the app does not answer',
+  px: 'px',
+  ms: 'ms',
+  dash: '—',
+  systemCol: 'System',
+  dateCol: 'Date',
+  turnCol: 'Turn',
+  importFailed: 'Import failed',
+  importDuplicate: 'This game is already here',
+  imported: 'Game imported',
+  language: 'Language',
+  unknownProblem: 'Action refused',
+  attack: 'Attack',
+  closeCombatAttack: 'Close combat',
+  blast: 'Blast',
+  roll: 'Roll the virtual dice',
+  typeDice: 'Dice on the table',
+  typeDiceHint: 'e.g. 6 3 1',
+  applyTyped: 'Apply',
+  rolled: 'rolled',
+  result: 'Result',
+  noAttack: 'No attack for this pair',
+  noDiceNeeded: 'no dice needed',
+  diceNeeded: 'dice',
+  inRadius: 'inside the radius',
+  radius: 'Radius',
+  terrain: 'Terrain',
+  drawTerrain: 'Draw an outline',
+  finishTerrain: 'Close the outline',
+  cancelTerrain: 'Cancel the outline',
+  removeTerrain: 'Remove',
+  height: 'Height',
+  size: 'Size',
+  movement: 'Movement',
+  terrainHint: 'Click on the table to place corners; close the outline with the button.',
+  tagCol: 'Tag',
+  replay: 'Replay',
+  replayStep: 'Event {n} of {total}',
+  first: 'First',
+  prev: 'Back',
+  next: 'Forward',
+  last: 'Last',
+  closeReplay: 'Close replay',
+  summary: 'Game summary',
+  losses: 'Losses',
+  damageDealt: 'Damage dealt',
+  shots: 'Shots',
+  hits: 'Hits',
+  endGame: 'Summary',
+  override: 'Referee override',
+  moveTooFar: 'Farther than the speed allows',
+  moveBlocked: 'The model may not move',
+  waypoint: 'waypoint',
+  speed: 'speed',
+  within: 'within speed',
+  over: 'over speed',
+  blocked: 'may not move',
+  oddsLine: '{what} {p}',
+  dieValue: 'Die',
+  stateLine: 'State',
+  referee: 'Referee',
+  kindCol: 'Kind',
+  armourCol: 'Armour',
+  staminaCol: 'Stamina',
+  weaponsCol: 'Weapons',
+  chooseFile: 'Choose a journal file…',
+  mmShort: 'mm',
+  gameOf: 'Game of {date}',
+  lossesOf: '{n} of {total}',
+  gameOver: 'Game over',
+  endGameButton: 'End the game',
+  cancelMove: 'Leave it where it was',
+  terrainLibraryBad: 'The terrain library in the table profile cannot be read',
+  lastAttack: 'Last attack',
+  oddsBefore: 'odds before the roll',
+  diceCol: 'Dice',
 };
 
-/** Russian terms kept in both languages. */
-export const BANDS: Record<string, string> = {
-  'close-combat': 'ближний бой',
-  'extra-short': 'сверхмалая',
-  short: 'малая',
-  medium: 'средняя',
-  long: 'дальняя',
+type Terms = Record<string, { ru: string; en: string }>;
+
+/** Engine values by group: bands, next-turn states, event types, outcome keys, classes. */
+const TERMS: Record<string, Terms> = {
+  band: {
+    'close-combat': { ru: 'ближний бой', en: 'ближний бой (close combat)' },
+    'extra-short': { ru: 'сверхмалая', en: 'сверхмалая (extra short)' },
+    short: { ru: 'малая', en: 'малая (short)' },
+    medium: { ru: 'средняя', en: 'средняя (medium)' },
+    long: { ru: 'дальняя', en: 'дальняя (long)' },
+  },
+  nextTurn: {
+    normal: { ru: 'как обычно', en: 'как обычно (normal)' },
+    'no-move': { ru: 'не может двигаться', en: 'не может двигаться (cannot move)' },
+    skip: { ru: 'пропускает ход', en: 'пропускает ход (skips a turn)' },
+    'stands-shoots': { ru: 'стоит, но стреляет', en: 'стоит, но стреляет (stands, shoots)' },
+    'shoots-every-other-turn': { ru: 'стреляет через ход', en: 'стреляет через ход (fires every other turn)' },
+    destroyed: { ru: 'уничтожена', en: 'уничтожена (destroyed)' },
+  },
+  event: {
+    'game-created': { ru: 'игра создана', en: 'game created' },
+    'model-added': { ru: 'модель', en: 'model' },
+    'model-removed': { ru: 'модель убрана', en: 'model removed' },
+    'binding-set': { ru: 'привязка', en: 'binding' },
+    'setup-finished': { ru: 'начало игры', en: 'game start' },
+    positions: { ru: 'позиции', en: 'positions' },
+    sensor: { ru: 'датчик', en: 'sensor' },
+    'shot-opened': { ru: 'выстрел', en: 'shot' },
+    'shot-corrected': { ru: 'исправление', en: 'correction' },
+    'shot-committed': { ru: 'результат', en: 'result' },
+    'shot-cancelled': { ru: 'выстрел отменён', en: 'shot cancelled' },
+    'model-stood-up': { ru: 'поднята', en: 'stood up' },
+    'unit-activated': { ru: 'активация', en: 'activation' },
+    'initiative-set': { ru: 'инициатива', en: 'initiative' },
+    'turn-ended': { ru: 'конец хода', en: 'end of turn' },
+    undo: { ru: 'отмена', en: 'undo' },
+    'attack-resolved': { ru: 'атака', en: 'attack' },
+    'game-ended': { ru: 'конец игры', en: 'game over' },
+    'terrain-set': { ru: 'местность', en: 'terrain' },
+    'move-overridden': { ru: 'разрешение судьи', en: 'referee override' },
+  },
+  /** Outcome fields of the engine's exact odds and results (`hit=true` → «попадание»). */
+  outcome: {
+    hit: { ru: 'попадание', en: 'hit' },
+    hits: { ru: 'попадания', en: 'hits' },
+    penetrated: { ru: 'пробитие', en: 'penetration' },
+    destroyed: { ru: 'уничтожение', en: 'destroyed' },
+    damage: { ru: 'повреждения', en: 'damage' },
+    critical: { ru: 'критический результат', en: 'critical' },
+    fallen: { ru: 'падение', en: 'knocked down' },
+    killed: { ru: 'убито', en: 'killed' },
+    casualties: { ru: 'потери', en: 'casualties' },
+    suppressed: { ru: 'подавлен', en: 'suppressed' },
+    'no-effect': { ru: 'без результата', en: 'no effect' },
+    result: { ru: 'итог', en: 'result' },
+    effect: { ru: 'эффект', en: 'effect' },
+    winner: { ru: 'победитель', en: 'winner' },
+    wounds: { ru: 'раны', en: 'wounds' },
+    markers: { ru: 'маркеры ран', en: 'wound markers' },
+    models_left: { ru: 'осталось фигур', en: 'figures left' },
+    next_turn: { ru: 'следующий ход', en: 'next turn' },
+    state: { ru: 'состояние', en: 'state' },
+    allowed: { ru: 'разрешено', en: 'allowed' },
+    passed: { ru: 'проверка пройдена', en: 'test passed' },
+    success: { ru: 'успех', en: 'success' },
+    to_hit: { ru: 'нужно для попадания', en: 'to hit' },
+    accuracy: { ru: 'точность', en: 'accuracy' },
+    attacker_total: { ru: 'сумма атакующего', en: 'attacker total' },
+    defender_total: { ru: 'сумма защитника', en: 'defender total' },
+    zone: { ru: 'зона дальности', en: 'range zone' },
+    range_die: { ru: 'кубик дальности', en: 'range die' },
+    firepower_die: { ru: 'кубик огневой мощи', en: 'firepower die' },
+    band: { ru: 'дистанция', en: 'band' },
+    true: { ru: 'да', en: 'yes' },
+    false: { ru: 'нет', en: 'no' },
+  },
+  action: {
+    'virtual-shot': { ru: 'виртуальный выстрел', en: 'virtual shot' },
+    'real-shot': { ru: 'выстрел из пускателя', en: 'launcher shot' },
+    'close-combat': { ru: 'ближний бой', en: 'close combat' },
+    melee: { ru: 'рукопашная', en: 'melee' },
+    fire: { ru: 'огонь', en: 'fire' },
+    wound: { ru: 'проверка ранения', en: 'wound test' },
+    'wound-test': { ru: 'проверка ранения', en: 'wound test' },
+    'to-hit': { ru: 'бросок на попадание', en: 'to-hit roll' },
+    blast: { ru: 'взрыв', en: 'blast' },
+    grenade: { ru: 'граната', en: 'grenade' },
+    'hand-grenade': { ru: 'ручная граната', en: 'hand grenade' },
+    volley: { ru: 'залп', en: 'volley' },
+    'vehicle-combat': { ru: 'бой техники', en: 'vehicle combat' },
+    measure: { ru: 'замер', en: 'measure' },
+    'activation-order': { ru: 'порядок исполнения', en: 'execution order' },
+    'melee-casualty': { ru: 'потери в рукопашной', en: 'melee casualty' },
+    reorganise: { ru: 'переформирование', en: 'reorganise' },
+    'commander-lost': { ru: 'потеря командира', en: 'commander lost' },
+  },
+  los: {
+    clear: { ru: 'видна', en: 'clear' },
+    partial: { ru: 'видна частично', en: 'partly hidden' },
+    blocked: { ru: 'не видна', en: 'blocked' },
+    unknown: { ru: 'не проверена', en: 'not checked' },
+  },
+  cover: {
+    none: { ru: 'нет', en: 'none' },
+    light: { ru: 'лёгкое', en: 'light' },
+    heavy: { ru: 'тяжёлое', en: 'heavy' },
+    partial: { ru: 'частичное', en: 'partial' },
+    full: { ru: 'полное', en: 'full' },
+  },
+  movement: {
+    open: { ru: 'открытая', en: 'open' },
+    climbable: { ru: 'можно залезть', en: 'climbable' },
+    impassable: { ru: 'непроходимо', en: 'impassable' },
+    road: { ru: 'дорога', en: 'road' },
+    bush: { ru: 'кустарник', en: 'bushes' },
+    'dense-bush': { ru: 'густой кустарник', en: 'dense bushes' },
+    hills: { ru: 'холмы', en: 'hills' },
+    plowland: { ru: 'пашня', en: 'ploughland' },
+    woods: { ru: 'лес', en: 'woods' },
+    thicket: { ru: 'чаща', en: 'thicket' },
+    swamp: { ru: 'болото', en: 'swamp' },
+    rocky: { ru: 'камни', en: 'rocky' },
+    river: { ru: 'река', en: 'river' },
+    water: { ru: 'вода', en: 'water' },
+    cliff: { ru: 'обрыв', en: 'cliff' },
+    rails: { ru: 'рельсы', en: 'rails' },
+    building: { ru: 'здание', en: 'building' },
+    light: { ru: 'лёгкая', en: 'light' },
+    medium: { ru: 'средняя', en: 'medium' },
+    hard: { ru: 'тяжёлая', en: 'hard' },
+    'slope-light': { ru: 'пологий склон', en: 'gentle slope' },
+    'slope-medium': { ru: 'склон', en: 'slope' },
+    'slope-hard': { ru: 'крутой склон', en: 'steep slope' },
+  },
+  size: {
+    small: { ru: 'малый', en: 'small' },
+    medium: { ru: 'средний', en: 'medium' },
+    large: { ru: 'большой', en: 'large' },
+  },
+  kind: {
+    infantry: { ru: 'пехота', en: 'infantry' },
+    vehicle: { ru: 'техника', en: 'vehicle' },
+    gun: { ru: 'орудие', en: 'gun' },
+    cyborg: { ru: 'киборг', en: 'cyborg' },
+    creature: { ru: 'существо', en: 'creature' },
+  },
+  reading: {
+    SHOT: { ru: 'выстрел', en: 'shot' },
+    HIT: { ru: 'попадание', en: 'hit' },
+    TILT: { ru: 'наклон', en: 'tilt' },
+    UP: { ru: 'встала', en: 'up' },
+    DOWN: { ru: 'упала', en: 'down' },
+  },
+  link: {
+    none: { ru: '—', en: '—' },
+    connected: { ru: 'подключены', en: 'connected' },
+    waiting: { ru: 'ждём подключения', en: 'waiting' },
+    demo: { ru: 'демо', en: 'demo' },
+  },
+  source: {
+    manual: { ru: 'вручную', en: 'by hand' },
+    camera: { ru: 'камера', en: 'camera' },
+    script: { ru: 'запись', en: 'recording' },
+    physical: { ru: 'кубик на столе', en: 'physical die' },
+    virtual: { ru: 'виртуальный', en: 'virtual' },
+    override: { ru: 'разрешено судьёй', en: 'referee override' },
+  },
 };
 
-export const NEXT_TURN: Record<string, string> = {
-  normal: 'как обычно',
-  'no-move': 'не может двигаться',
-  skip: 'пропускает ход',
-  'stands-shoots': 'стоит, но стреляет',
-  'shoots-every-other-turn': 'стреляет через ход',
-  destroyed: 'уничтожена',
+/** Units and counted nouns, by CLDR plural category (`Intl.PluralRules`). */
+const PLURALS: Record<string, { ru: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }; en: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string } }> = {
+  step: { ru: { one: 'шаг', few: 'шага', many: 'шагов', other: 'шага' }, en: { one: 'step', other: 'steps' } },
+  inch: { ru: { one: 'дюйм', few: 'дюйма', many: 'дюймов', other: 'дюйма' }, en: { one: 'inch', other: 'inches' } },
+  record: { ru: { one: 'запись', few: 'записи', many: 'записей', other: 'записи' }, en: { one: 'record', other: 'records' } },
+  damaged: { ru: { one: 'повреждённая', few: 'повреждённые', many: 'повреждённых', other: 'повреждённой' }, en: { one: 'damaged', other: 'damaged' } },
+  tag: { ru: { one: 'метка', few: 'метки', many: 'меток', other: 'метки' }, en: { one: 'tag', other: 'tags' } },
+  model: { ru: { one: 'модель', few: 'модели', many: 'моделей', other: 'модели' }, en: { one: 'model', other: 'models' } },
+  die: { ru: { one: 'кубик', few: 'кубика', many: 'кубиков', other: 'кубика' }, en: { one: 'die', other: 'dice' } },
+  turn: { ru: { one: 'ход', few: 'хода', many: 'ходов', other: 'хода' }, en: { one: 'turn', other: 'turns' } },
+  shot: { ru: { one: 'выстрел', few: 'выстрела', many: 'выстрелов', other: 'выстрела' }, en: { one: 'shot', other: 'shots' } },
+  mm: { ru: { other: 'мм' }, en: { other: 'mm' } },
 };
-
-export const EVENT_NAMES: Record<Lang, Record<string, string>> = {
-  ru: { 'game-created': 'игра создана', 'model-added': 'модель', 'model-removed': 'модель убрана', 'binding-set': 'привязка', 'setup-finished': 'начало игры', positions: 'позиции', sensor: 'датчик', 'shot-opened': 'выстрел', 'shot-corrected': 'исправление', 'shot-committed': 'результат', 'shot-cancelled': 'выстрел отменён', 'model-stood-up': 'поднята', 'unit-activated': 'активация', 'initiative-set': 'инициатива', 'phase-started': 'фаза', 'turn-ended': 'конец хода', undo: 'отмена' },
-  en: { 'game-created': 'game created', 'model-added': 'model', 'model-removed': 'model removed', 'binding-set': 'binding', 'setup-finished': 'game start', positions: 'positions', sensor: 'sensor', 'shot-opened': 'shot', 'shot-corrected': 'correction', 'shot-committed': 'result', 'shot-cancelled': 'shot cancelled', 'model-stood-up': 'stood up', 'unit-activated': 'activation', 'initiative-set': 'initiative', 'phase-started': 'phase', 'turn-ended': 'end of turn', undo: 'undo' },
-};
+export type PluralNoun = keyof typeof PLURALS;
 
 let lang: Lang = (globalThis.localStorage?.getItem('shagomer.lang') as Lang | null) === 'en' ? 'en' : 'ru';
+const rules = { ru: new Intl.PluralRules('ru'), en: new Intl.PluralRules('en') };
 
 export function currentLang(): Lang {
   return lang;
@@ -385,6 +707,104 @@ export function setLang(next: Lang): void {
   document.documentElement.lang = next;
 }
 
-export function t(key: Keys): string {
-  return (lang === 'ru' ? ru : en)[key];
+/** A string of the table, `{name}` placeholders filled from `params`. */
+export function t(key: Keys, params: Record<string, string | number> = {}): string {
+  const text = (lang === 'ru' ? ru : en)[key];
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = params[k];
+    return v === undefined ? '' : typeof v === 'number' ? num(v) : v;
+  });
+}
+
+/** An engine value of one group in words; a value the table lacks is shown by its group only. */
+export function term(group: keyof typeof TERMS | string, value: string): string {
+  const hit = TERMS[group]?.[value];
+  if (hit) return hit[lang];
+  return lang === 'ru' ? '(неизвестно)' : '(unknown)';
+}
+
+export function hasTerm(group: string, value: string): boolean {
+  return TERMS[group]?.[value] !== undefined;
+}
+
+/** A number in the locale's format (8,3 in Russian, 8.3 in English). */
+export function num(n: number, maxFraction = 2, minFraction = 0): string {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: maxFraction, minimumFractionDigits: minFraction }).format(n);
+}
+
+/** A probability as a percentage (8,3 % in Russian, 8.3% in English). */
+export function pct(p: number): string {
+  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(p);
+}
+
+/** The noun for `n` by the locale's plural rule: 1 шаг, 2 шага, 5 шагов; 1,5 шага. */
+export function noun(n: number, what: PluralNoun): string {
+  const forms = PLURALS[what]?.[lang];
+  if (!forms) return '';
+  return forms[rules[lang].select(n)] ?? forms.other;
+}
+
+/** `n` and its noun: «20 шагов», «2 дюйма», «1 step». */
+export function count(n: number, what: PluralNoun, maxFraction = 2): string {
+  return `${num(n, maxFraction)} ${noun(Number(n.toFixed(maxFraction)), what)}`;
+}
+
+/** A table unit is an inch when the system's step is 2.54 cm (Стальная война), else a шаг. */
+export function unitNoun(stepMm: number): PluralNoun {
+  return Math.abs(stepMm - 25.4) < 0.01 ? 'inch' : 'step';
+}
+
+/**
+ * The app's refusals arrive as English sentences (one line naming the problem); each known one
+ * is shown in the player's language with its names kept. An unknown one shows a generic line
+ * (its English text goes to the element's title, for the referee).
+ */
+const PROBLEMS: { re: RegExp; ru: string; en: string }[] = [
+  { re: /^models are added during setup$/, ru: 'Модели добавляют во время расстановки', en: 'Models are added during setup' },
+  { re: /^models are removed during setup$/, ru: 'Модели убирают во время расстановки', en: 'Models are removed during setup' },
+  { re: /^no model (\S+)$/, ru: 'Нет модели $1', en: 'No model $1' },
+  { re: /^tag or hit sensor already bound to (.+)$/, ru: 'Метка или датчик уже привязаны к $1', en: 'Tag or hit sensor already bound to $1' },
+  { re: /^setup is already finished$/, ru: 'Расстановка уже закончена', en: 'Setup is already finished' },
+  { re: /^each player needs at least one model$/, ru: 'У каждого игрока должна быть хотя бы одна модель', en: 'Each player needs at least one model' },
+  { re: /^shots are taken once setup is finished$/, ru: 'Стрелять можно после расстановки', en: 'Shots are taken once setup is finished' },
+  { re: /^a shot is already open: commit or cancel it first$/, ru: 'Выстрел уже открыт: примите или отмените его', en: 'A shot is already open: commit or cancel it first' },
+  { re: /^a shot is still open: commit or cancel it first$/, ru: 'Выстрел ещё открыт: примите или отмените его', en: 'A shot is still open: commit or cancel it first' },
+  { re: /^no shot is open$/, ru: 'Нет открытого выстрела', en: 'No shot is open' },
+  { re: /^(.+) is not lying down$/, ru: '$1 не лежит', en: '$1 is not lying down' },
+  { re: /^a model is stood up by its owner, in his turn$/, ru: 'Модель поднимает её владелец в свой ход', en: 'A model is stood up by its owner, in his turn' },
+  { re: /^the game has not started$/, ru: 'Игра ещё не началась', en: 'The game has not started' },
+  { re: /^nothing to undo$/, ru: 'Отменять нечего', en: 'Nothing to undo' },
+  { re: /^the shot has no target: choose one$/, ru: 'У выстрела нет цели: выберите её', en: 'The shot has no target: choose one' },
+  { re: /^the critical die is due: .*$/, ru: 'Нужен критический бросок: введите кубик или бросьте виртуальный', en: 'The critical die is due: type it or roll the virtual die' },
+  { re: /^spectators are read-only$/, ru: 'Зрители не могут менять игру', en: 'Spectators are read-only' },
+  { re: /^no game is open.*$/, ru: 'Игра не открыта: начните новую или откройте прошлую', en: 'No game is open: start a new one or open a past one' },
+  { re: /^a game "(.+)" already exists$/, ru: 'Игра «$1» уже есть', en: 'A game "$1" already exists' },
+  { re: /^no such game$/, ru: 'Такой игры нет', en: 'No such game' },
+  { re: /.*(not a journal record line|record is not JSON|checksum does not match|length does not match).*$/, ru: 'Файл не похож на журнал игры или повреждён', en: 'The file is not a game journal or is damaged' },
+  { re: /^(\S+) has no real launchers$/, ru: 'В этой системе нет пускателей', en: 'This system has no launchers' },
+  { re: /.*too few dice.*$/, ru: 'Кубиков меньше, чем нужно: бросьте ещё и введите все значения', en: 'Fewer dice than needed: roll more and type them all' },
+  { re: /.*too many dice.*$/, ru: 'Кубиков больше, чем нужно', en: 'More dice than needed' },
+  { re: /^the dice do not fit: .*$/, ru: 'Кубики не подходят к этой атаке', en: 'The dice do not fit this attack' },
+  { re: /^the same game is already here as "(.+)"$/, ru: 'Эта игра уже есть в списке прошлых игр', en: 'This game is already in the past games' },
+  { re: /^line (\d+): .*$/, ru: 'Строка $1 файла повреждена', en: 'Line $1 of the file is damaged' },
+  { re: /^the last record is incomplete or damaged$/, ru: 'Последняя запись файла оборвана или повреждена', en: 'The last record is incomplete or damaged' },
+  { re: /^no records: not a Shagomer game export$/, ru: 'Это не журнал игры Шагомера', en: 'Not a Shagomer game journal' },
+  { re: /^leave the replay first$/, ru: 'Сначала закройте повтор', en: 'Leave the replay first' },
+  { re: /^the game has already ended$/, ru: 'Игра уже закончена', en: 'The game has already ended' },
+  { re: /^exact odds for .* not shown yet$/, ru: 'Точные шансы этой атаки движок пока не считает', en: 'The engine does not price this attack yet' },
+  { re: /^(.+): not this player's turn$/, ru: '$1: сейчас ход другого игрока', en: "$1: it is the other player's turn" },
+  { re: /^(.+) is destroyed$/, ru: '$1 уничтожена', en: '$1 is destroyed' },
+  { re: /^guns cannot be shot virtually$/, ru: 'По орудиям не стреляют виртуально', en: 'Guns cannot be shot virtually' },
+  { re: /^no attack for this pair$/, ru: 'Для этой пары нет атаки', en: 'No attack for this pair' },
+  { re: /^(.+): farther than its speed allows$/, ru: '$1: дальше, чем позволяет скорость', en: '$1: farther than its speed allows' },
+  { re: /^(.+): may not move this turn$/, ru: '$1 не может двигаться в этот ход', en: '$1 may not move this turn' },
+  { re: /^terrain: (.+)$/, ru: 'Местность: контур не подходит', en: 'Terrain: the outline does not fit' },
+  { re: /^record (\d+): .*$/, ru: 'Запись $1 не сходится с правилами при повторе', en: 'Record $1 no longer fits the rules on replay' },
+  { re: /^ranges: .*$/, ru: 'Расстояния не посчитаны: расстановка не подходит правилам стола', en: 'Ranges not measured: the scene does not fit the table rules' },
+  { re: /^the engine.*$|^engine: .*$/, ru: 'Движок правил отказал', en: 'The rules engine refused' },
+];
+
+export function problem(text: string): string {
+  for (const p of PROBLEMS) if (p.re.test(text)) return text.replace(p.re, p[lang]);
+  return lang === 'ru' ? 'Действие отклонено' : 'Action refused';
 }

@@ -3,16 +3,22 @@ import type { Intent } from '../app/api/intents.js';
 import type { AccessInfo, Catalog, GameSummary, GameView } from '../app/api/view.js';
 import { HttpClient, IpcClient, type ApiClient } from './api-client.js';
 import { h } from './dom.js';
-import { currentLang, setLang, t } from './i18n.js';
+import { count, currentLang, num, problem, setLang, t, term } from './i18n.js';
 import { armySection, newGameSection } from './views/setup-view.js';
 import { sidePanel } from './views/side-panel.js';
 import { TableCanvas } from './views/table-canvas.js';
+import { terrainDraft } from './views/terrain-layer.js';
+import { terrainSection } from './views/terrain-panel.js';
+import { replayBar } from './views/replay-bar.js';
+import { summarySection } from './views/summary-view.js';
 import { CameraFeed } from './camera/camera-feed.js';
 import { setupClient } from './setup-client.js';
 import { Wizard } from './views/wizard-view.js';
 import { ta } from './i18n-access.js';
 import { pairForm, pairingDialog, spectatorsDialog } from './views/access-view.js';
 import { spectatorPanel } from './views/spectator-panel.js';
+import { taggedTerrain } from './camera/tagged-terrain.js';
+import { terrainLibraryOf, type TerrainLibraryEntry } from '../app/api/terrain.js';
 
 declare global {
   interface Window {
@@ -37,9 +43,11 @@ const tableWrap = h('div', { class: 'table-wrap' });
 const cameraSeen = new Map<string, { xMm: number; yMm: number }>();
 /** Live feedback on the camera: what vision found in the last frame. */
 let cameraStatus = '';
+/** Tagged terrain pieces of the table profile: their outlines follow their tags. */
+let terrainLibrary: TerrainLibraryEntry[] = [];
 const camera = new CameraFeed({
   located: (tags, _mesh, quality) => {
-    const status = `${tags.length} ${t('tagsSeen')} · ${quality.reprojectionPx.toFixed(2)} px · ${quality.ms.toFixed(0)} ms`;
+    const status = `${count(tags.length, 'tag')} · ${num(quality.reprojectionPx, 2, 2)} ${t('px')} · ${num(quality.ms, 0)} ${t('ms')}`;
     if (status.split(' · ').slice(0, 2).join() !== cameraStatus.split(' · ').slice(0, 2).join()) {
       cameraStatus = status;
       header(view);
@@ -55,11 +63,13 @@ const camera = new CameraFeed({
       return [{ id: m.id, xMm: tag.x_mm, yMm: tag.y_mm, fallen: false }];
     });
     if (moved.length > 0) send({ type: 'camera-positions', models: moved });
+    const terrain = taggedTerrain(terrainLibrary, tags, v.terrain ?? []);
+    if (terrain) send({ type: 'set-terrain', source: 'camera', pieces: terrain });
   },
   problem: (text) => {
-    cameraStatus = text;
+    cameraStatus = problem(text);
     header(view);
-    toast(`${t('camera')}: ${text}`);
+    toast(`${t('camera')}: ${problem(text)}`, text);
   },
 });
 const panelHost = h('div', { style: 'display:flex' });
@@ -70,18 +80,34 @@ let toastTimer: number | undefined;
 const latenciesMs: number[] = [];
 const seenReadings = new Set<string>();
 
-function toast(text: string): void {
+function toast(text: string, detail = ''): void {
   document.querySelector('.toast')?.remove();
-  const el = h('div', { class: 'toast', 'data-testid': 'toast' }, text);
+  const el = h('div', { class: 'toast', 'data-testid': 'toast', title: detail }, text);
   document.body.append(el);
   window.clearTimeout(toastTimer);
   toastTimer = window.setTimeout(() => el.remove(), 4000);
 }
 
+/** A move the rules refuse: said in words, with the referee's override (journalled as such). */
+function offerOverride(models: { id: string; xMm: number; yMm: number; fallen: boolean }[], why: string): void {
+  document.querySelector('.refusal')?.remove();
+  const box = h(
+    'div',
+    { class: 'toast refusal', 'data-testid': 'move-refused' },
+    h('span', {}, why),
+    ' ',
+    h('button', { 'data-testid': 'override', onclick: () => (box.remove(), send({ type: 'place-models', models, override: true })) }, t('override')),
+    ' ',
+    h('button', { onclick: () => box.remove() }, t('cancelMove')),
+  );
+  document.body.append(box);
+  table.draw();
+}
+
 function send(intent: Intent): void {
   if (readOnly()) return;
   void api.send(intent).then((r) => {
-    if (!r.ok) toast(r.reason ? r.reason[currentLang()] : r.problem);
+    if (!r.ok) toast(r.reason ? r.reason[currentLang()] : problem(r.problem), r.problem);
   });
 }
 
@@ -90,7 +116,21 @@ const table = new TableCanvas(
     select: (shooterId, targetId) => send({ type: 'select', shooterId, targetId, weaponId: view?.selection.weaponId ?? null }),
     move: (modelId, xMm, yMm) => {
       const m = view?.models.find((x) => x.id === modelId);
-      send({ type: 'place-models', models: [{ id: modelId, xMm, yMm, fallen: m?.seenFallen ?? false }] });
+      const models = [{ id: modelId, xMm, yMm, fallen: m?.seenFallen ?? false }];
+      if (readOnly()) return;
+      void api.send({ type: 'place-models', models }).then((r) => {
+        // The app measured the move against the rules (terrain costs included) and refused it.
+        if (!r.ok && view?.phase === 'play') offerOverride(models, problem(r.problem));
+        else if (!r.ok) toast(problem(r.problem), r.problem);
+      });
+    },
+    moveRefused: (modelId, xMm, yMm, why) => {
+      const m = view?.models.find((x) => x.id === modelId);
+      offerOverride([{ id: modelId, xMm, yMm, fallen: m?.seenFallen ?? false }], `${m?.name ?? modelId}: ${t(why === 'over' ? 'moveTooFar' : 'moveBlocked')}`);
+    },
+    terrainCorner: (xMm, yMm) => {
+      terrainDraft.corners.push([xMm, yMm]);
+      render();
     },
   },
   readOnly,
@@ -125,9 +165,13 @@ async function toggleCamera(): Promise<void> {
     return;
   }
   try {
-    await camera.start(await api.cameraFiles(), api.openCvUrl());
+    const files = await api.cameraFiles();
+    const library = terrainLibraryOf(files?.profile);
+    terrainLibrary = library.entries;
+    if (library.problem) toast(t('terrainLibraryBad'), library.problem);
+    await camera.start(files, api.openCvUrl());
   } catch (e) {
-    toast(`${t('cameraOff')}: ${e instanceof Error ? e.message : String(e)}`);
+    toast(t('cameraOff'), e instanceof Error ? e.message : String(e));
     return;
   }
   // Redraw with each camera frame while the camera runs.
@@ -148,10 +192,11 @@ function header(v: GameView | null): void {
     v?.phase === 'setup' ? h('span', { class: 'pill' }, t('setupPhase')) : null,
     h('span', { class: 'grow' }),
     readOnly() ? h('span', { class: 'pill' }, t('spectator')) : null,
-    h('span', { class: 'status', 'data-testid': 'link-status' }, `${t('link')}: ${link && link.status !== 'none' ? `${link.status} ${link.detail}` : '—'}`),
+    h('span', { class: 'status', 'data-testid': 'link-status', title: link?.detail ?? '' }, `${t('link')}: ${term('link', link?.status ?? 'none')}`),
     camera.running && cameraStatus ? h('span', { class: 'status', 'data-testid': 'camera-status' }, `${t('camera')}: ${cameraStatus}`) : null,
     readOnly() ? null : h('button', { 'data-testid': 'wizard-open', onclick: () => toggleWizard() }, t('wizard')),
     readOnly() ? null : h('button', { 'data-testid': 'camera', onclick: () => void toggleCamera() }, t('camera')),
+    !readOnly() && v && v.phase === 'play' && !v.replay ? h('button', { 'data-testid': 'replay-open', onclick: () => send({ type: 'replay', step: 0 }) }, t('replay')) : null,
     !readOnly() && v && v.phase !== 'empty' ? h('button', { 'data-testid': 'games', onclick: () => showGames() }, t('pastGames')) : null,
     !readOnly() && !window.shagomer ? h('button', { 'data-testid': 'pair-device', onclick: () => void showPairing() }, ta('pairDevice')) : null,
     !readOnly() && access.lan ? h('button', { 'data-testid': 'spectators', onclick: () => showDialog(spectatorsDialog(access.spectateUrls, closeDialog)) }, ta('spectatorsQr')) : null,
@@ -240,14 +285,29 @@ function render(): void {
   const setupScreen = view.phase === 'empty' || showingGames;
   tableWrap.hidden = setupScreen;
   if (setupScreen) {
-    panelHost.replaceChildren(newGameSection(catalog, games, view, api, send, () => void api.games().then((g) => ((games = g), render()))));
+    const fromList = (i: Intent): void => {
+      // Opening a game (even the open one) leaves the list.
+      if (i.type === 'open-game') showingGames = false;
+      send(i);
+    };
+    panelHost.replaceChildren(newGameSection(catalog, games, view, api, fromList, () => void api.games().then((g) => ((games = g), render()))));
     panelHost.style.flex = '1';
     return;
   }
   panelHost.style.flex = '';
-  if (view.phase === 'setup') {
-    panelHost.replaceChildren(h('aside', { class: 'panel', style: 'width:760px' }, armySection(catalog, view, send)));
-  } else panelHost.replaceChildren(sidePanel(view, send));
+  if (view.phase === 'setup' && !readOnly() && !view.replay) {
+    panelHost.replaceChildren(h('aside', { class: 'panel', style: 'width:760px' }, armySection(catalog, view, send), terrainSection(view, send, render)));
+  } else {
+    const panel = sidePanel(view, send);
+    const replay = replayBar(view, send);
+    const summary = summarySection(view, send);
+    if (replay) panel.prepend(replay);
+    if (summary && view.ended) panel.prepend(summary);
+    else if (summary) panel.append(summary);
+    const terrain = view.replay ? null : terrainSection(view, send, render);
+    if (terrain) panel.append(terrain);
+    panelHost.replaceChildren(panel);
+  }
   table.setView(view);
   // Time from a hub reading reaching the host to its effect being drawn (bench:app reads this).
   for (const r of view.shot?.readings ?? []) {
@@ -272,15 +332,15 @@ async function start(): Promise<void> {
     access = await api.access();
     [catalog, games] = await Promise.all([api.catalog(), access.referee ? api.games() : Promise.resolve([])]);
   } catch (e) {
-    toast(`the app does not answer: ${e instanceof Error ? e.message : String(e)}`);
+    toast(t('appNoAnswer'), e instanceof Error ? e.message : String(e));
   }
   api.subscribe(
     (v) => {
-      if (view && v.gameId !== view.gameId) showingGames = false;
+      if ((view && v.gameId !== view.gameId) || (v.replay && !view?.replay)) showingGames = false;
       view = v;
       render();
     },
-    (why) => toast(why),
+    (why) => toast(problem(why), why),
   );
 }
 

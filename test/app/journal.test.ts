@@ -114,14 +114,18 @@ describe('game store', () => {
     o.journal.close();
     expect(store.ids()).toEqual(['g1']);
     const exported = store.exportText('g1') ?? '';
-    expect(store.importText(exported, 'g2')).toEqual({ ok: true, records: 2 });
-    expect(store.read('g2')?.records.map((r) => r.event.n)).toEqual([1, 2]);
-    expect(store.importText(exported, 'g2')).toEqual({ ok: false, problem: 'a game "g2" already exists' });
+    // The same game twice is refused, naming the one already there.
+    expect(store.importText(exported, 'g2')).toEqual({ ok: false, problem: 'the same game is already here as "g1"' });
+    const other = new GameStore(dir(), Ev);
+    expect(other.importText(exported, 'g2')).toEqual({ ok: true, records: 2 });
+    expect(other.read('g2')?.records.map((r) => r.event.n)).toEqual([1, 2]);
+    expect(other.importText(exported, 'g2')).toEqual({ ok: false, problem: 'a game "g2" already exists' });
     const damaged = exported.replace('"a"', '"z"');
     expect(store.importText(damaged, 'g3').ok).toBe(false);
     expect(store.importText(exported.slice(0, -5), 'g4').ok).toBe(false);
     expect(store.importText('', 'g5').ok).toBe(false);
-    expect(store.ids()).toEqual(['g1', 'g2']);
+    expect(store.ids()).toEqual(['g1']);
+    expect(other.ids()).toEqual(['g2']);
     expect(() => store.pathOf('../etc')).toThrow();
   });
 });

@@ -78,13 +78,13 @@ describe('HTTP API', () => {
     expect(GameView.parse(await (await fetch(`${base}/api/view?role=spectator`, { headers: { authorization: `Bearer ${token}` } })).json()).readOnly).toBe(false);
   });
 
-  it('exports a game and imports it back under a new id; refuses a damaged one', async () => {
+  it('exports a game; importing it back is refused as a duplicate, a damaged one as damaged', async () => {
     const auth = { headers: { authorization: `Bearer ${token}` } };
     const games = (await (await fetch(`${base}/api/games`, auth)).json()) as { id: string }[];
     const id = games[0]?.id as string;
     const text = await (await fetch(`${base}/api/games/${id}/export`, auth)).text();
     expect(text.split('\n').filter(Boolean).length).toBeGreaterThan(0);
-    expect(await post('/api/games/import?id=copy-1', text, 'application/x-ndjson')).toEqual({ status: 200, json: { ok: true, id: 'copy-1' } });
+    expect(await post('/api/games/import?id=copy-1', text, 'application/x-ndjson')).toEqual({ status: 400, json: { ok: false, problem: `the same game is already here as "${id}"` } });
     const damaged = await post('/api/games/import?id=copy-2', text.replace('http', 'htTp'), 'application/x-ndjson');
     expect(damaged.status).toBe(400);
     expect(damaged.json.problem).toMatch(/incomplete or damaged|checksum/);

@@ -80,7 +80,7 @@ describe('camera in the renderer', () => {
     }, undefined, { timeout: 60_000 });
     const b1 = await page.evaluate(() => window.__shagomer?.view()?.models.find((m) => m.id === 'B1')?.pos ?? null);
     expect(Math.hypot((b1?.xMm ?? 0) - 1470, (b1?.yMm ?? 0) - 450)).toBeLessThan(5);
-    expect(await page.getByTestId('camera-status').textContent()).toMatch(/\d+ меток · 0\.\d\d px/);
+    expect(await page.getByTestId('camera-status').textContent()).toMatch(/\d+ мет(ок|ки|ка) · 0,\d\d пкс/);
     await page.waitForTimeout(500);
     await page.screenshot({ path: join(ROOT, 'docs', 'camera-overlay.png') });
   });

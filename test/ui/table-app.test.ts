@@ -93,7 +93,7 @@ describe('table app in Chromium against shagomer serve', () => {
     await page.mouse.click(b1.x, b1.y);
     await page.getByTestId('band').waitFor();
     expect(await page.getByTestId('band').textContent()).toBe('дальняя'); // 91 cm: the long band
-    expect(await page.getByTestId('odds').textContent()).toMatch(/\d+\.\d%/);
+    expect(await page.getByTestId('odds').textContent()).toMatch(/\d+,\d\s%/);
     await page.screenshot({ path: join(DOCS, 'table-odds.png') });
 
     // A hub on the other end of the pty: SHOT from L1, HIT on V2, TILT DOWN on V2T.
@@ -101,7 +101,7 @@ describe('table app in Chromium against shagomer serve', () => {
     let simErr = '';
     sim.stderr?.on('data', (c: Buffer) => (simErr += c.toString()));
     await page.getByTestId('die-prompt').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('shot-panel').textContent()).toContain('HIT V2');
+    expect(await page.getByTestId('shot-panel').textContent()).toContain('попадание V2');
     await page.screenshot({ path: join(DOCS, 'shot-critical-die.png') });
     await page.getByTestId('die-4').click();
     await page.getByTestId('last-result').waitFor();

@@ -25,7 +25,7 @@ export const FromCameraWorker = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({
     type: z.literal('located'),
-    tags: z.array(z.object({ id: z.number(), x_mm: z.number(), y_mm: z.number() })),
+    tags: z.array(z.object({ id: z.number(), x_mm: z.number(), y_mm: z.number(), yaw_deg: z.number().optional() })),
     reprojectionPx: z.number(),
     mesh: CameraMesh,
     ms: z.number(),

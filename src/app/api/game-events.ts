@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gameSystem, systemIds } from '../../core/rulesets/registry.js';
+import { TerrainSet } from './terrain.js';
 
 /** Everything a game journal holds. Each event is a fact or a decision; state is folded from them. */
 
@@ -132,7 +133,7 @@ export const GameEvent = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('setup-finished'), firstPlayer: PlayerId }).strict(),
-  z.object({ type: z.literal('positions'), source: z.enum(['camera', 'manual', 'script']), models: z.array(Position) }).strict(),
+  z.object({ type: z.literal('positions'), source: z.enum(['camera', 'manual', 'script']), models: z.array(Position), override: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('sensor'), reading: SensorReading }).strict(),
   /**
    * A hub message the link did not take as a reading: `conflict`, its (boot, seq) was stored with
@@ -170,6 +171,29 @@ export const GameEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('phase-started'), modelId: z.string(), phase: z.string().min(1).max(40), override: z.literal(true).optional() }).strict(),
   z.object({ type: z.literal('turn-ended') }).strict(),
   z.object({ type: z.literal('undo'), seq: z.int().positive() }).strict(),
+  /**
+   * A virtual attack rolled in the app: the engine action and its input, the dice (typed, or the
+   * game's seeded generator), and the exact odds the players saw before the roll.
+   */
+  z
+    .object({
+      type: z.literal('attack-resolved'),
+      shooterId: z.string(),
+      targetId: z.string(),
+      weaponId: z.string(),
+      action: z.string().min(1).max(60),
+      input: z.record(z.string(), z.unknown()),
+      dice: z.enum(['virtual', 'physical']),
+      diceUsed: z.array(z.int().min(1).max(100)).max(200),
+      odds: z.record(z.string(), z.string()),
+      harmKey: z.string(),
+      output: z.record(z.string(), z.unknown()),
+    })
+    .strict(),
+  /** The table's terrain as it stands now (drawn outlines and tagged pieces), replacing the last set. */
+  /** The players (or the demo's script) end the game: the summary is shown. */
+  z.object({ type: z.literal('game-ended') }).strict(),
+  z.object({ type: z.literal('terrain-set'), source: z.enum(['manual', 'camera']), pieces: TerrainSet }).strict(),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
 
@@ -189,4 +213,7 @@ export const UNDOABLE: ReadonlySet<GameEvent['type']> = new Set([
   'initiative-set',
   'turn-ended',
   'positions',
+  'attack-resolved',
+  'terrain-set',
+  'game-ended',
 ]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MODEL_LIMITS } from '../../core/game/index.js';
 import { RosterSchema } from '../../core/rulesets/roster.js';
 import { Attribution, ModelSpec, PlayerId, Position, RulesetIdSchema } from './game-events.js';
+import { TerrainSet } from './terrain.js';
 
 /** What a client (Electron renderer or browser) may ask of the app. Every body is checked with these. */
 
@@ -36,7 +37,8 @@ export const Intent = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('finish-setup'), firstPlayer: PlayerId }).strict(),
-  z.object({ type: z.literal('place-models'), models: z.array(Position).min(1).max(200) }).strict(),
+  /** `override`: the referee lets a move the rules refuse stand (journalled as such). */
+  z.object({ type: z.literal('place-models'), models: z.array(Position).min(1).max(200), override: z.boolean().optional() }).strict(),
   /** Positions the renderer's vision worker located (tags in table mm). */
   z.object({ type: z.literal('camera-positions'), models: z.array(Position).min(1).max(200) }).strict(),
   z
@@ -62,6 +64,13 @@ export const Intent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('end-turn') }).strict(),
   z.object({ type: z.literal('undo') }).strict(),
   z.object({ type: z.literal('play-demo') }).strict(),
+  /** Rolls the selected attack: `dice` are the faces typed from the table, null rolls the game's seeded dice. */
+  /** The table's terrain: drawn by hand, or tagged pieces where the camera sees them. */
+  z.object({ type: z.literal('set-terrain'), source: z.enum(['manual', 'camera']), pieces: TerrainSet }).strict(),
+  z.object({ type: z.literal('end-game') }).strict(),
+  /** Step through the open game: `step` indexes its events, null leaves the replay. */
+  z.object({ type: z.literal('replay'), step: z.int().nonnegative().max(1_000_000).nullable() }).strict(),
+  z.object({ type: z.literal('roll-attack'), dice: z.array(z.int().min(1).max(20)).min(1).max(60).nullable() }).strict(),
 ]);
 export type Intent = z.infer<typeof Intent>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Attribution, CriticalDie, ModelKind, PlayerId, ShotResult, WeaponSpec } from './game-events.js';
+import { TerrainPiece } from './terrain.js';
 
 /** What the app sends every client after each change: everything the screen shows, nothing more. */
 
@@ -39,6 +40,7 @@ export const PairViewSchema = z.object({
   targetId: z.string(),
   distanceMm: z.number(),
   gapMm: z.number(),
+  measuredMm: z.number().optional(),
   steps: z.number(),
   band: z.string().nullable(),
   closeCombat: z.boolean(),
@@ -73,6 +75,33 @@ export const ShotView = z.object({
   corrected: z.boolean(),
   score: ShotScoreView,
 });
+
+/** A virtual attack as rolled: the odds shown before, the dice, and what the engine decided. */
+export const AttackView = z.object({
+  seq: z.number(),
+  turn: z.number(),
+  shooterId: z.string(),
+  targetId: z.string(),
+  weaponId: z.string(),
+  action: z.string(),
+  dice: z.enum(['virtual', 'physical']),
+  diceUsed: z.array(z.number()),
+  odds: z.record(z.string(), z.string()),
+  harmKey: z.string(),
+  /** The engine's output fields that are plain values (damage, destroyed, hit…). */
+  outcome: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  undone: z.boolean(),
+});
+export type AttackView = z.infer<typeof AttackView>;
+
+export const GameSummaryView = z.object({
+  turns: z.number(),
+  players: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string(), models: z.number(), losses: z.number(), damageDealt: z.number(), shots: z.number(), hits: z.number() })),
+});
+export type GameSummaryView = z.infer<typeof GameSummaryView>;
+
+/** Stepping through a game: which step of how many, and the record shown. */
+export const ReplayView = z.object({ step: z.number(), steps: z.number(), seq: z.number(), type: z.string(), summary: z.string() });
 
 export const GameView = z.object({
   revision: z.number(),
@@ -121,6 +150,16 @@ export const GameView = z.object({
   /** Hub messages the link flagged: the same (boot, seq) with two contents, or a seq far out of place. */
   sensorConflicts: z.array(z.object({ kind: z.enum(['conflict', 'suspect']), key: z.string(), stored: z.string().nullable(), received: z.string() })),
   readOnly: z.boolean(),
+  /** Virtual attacks rolled in this game, oldest first (the last few). */
+  attacks: z.array(AttackView).optional(),
+  /** The table's terrain, and the system's cover and movement classes a piece may take. */
+  terrain: z.array(TerrainPiece).optional(),
+  terrainClasses: z.object({ cover: z.array(z.string()), movement: z.array(z.string()) }).optional(),
+  /** Losses, damage, shots and hits so far; `ended` once the players (or the demo) end the game. */
+  summary: GameSummaryView.optional(),
+  ended: z.boolean().optional(),
+  /** Set while the players step through the game: the table and panels show it as it stood. */
+  replay: ReplayView.nullable().optional(),
 });
 export type GameView = z.infer<typeof GameView>;
 

@@ -99,6 +99,8 @@ export class InteractiveDemo {
   private next = 0;
   private last = Date.now();
   private busy = false;
+  /** The demo's own game: opening another one ends the demo. */
+  private readonly gameId: string | null;
 
   constructor(
     private readonly app: AppController,
@@ -108,6 +110,7 @@ export class InteractiveDemo {
   ) {
     this.hub = new InProcessHub(app, toSimScenario(script).nodes);
     this.app.setLinkStatus({ status: 'demo', detail: 'simulated hub (demo)' });
+    this.gameId = app.game?.gameId ?? null;
     this.timer = setInterval(() => void this.tick(), 50);
     this.timer.unref();
   }
@@ -127,8 +130,15 @@ export class InteractiveDemo {
     const dt = now - this.last;
     this.last = now;
     if (this.busy) return;
+    if (this.app.game?.gameId !== this.gameId) return this.stop();
     const step = this.script.steps[this.next];
-    if (!step) return this.stop();
+    if (!step) {
+      // The script is over: once the last shot is scored, the game ends with its summary.
+      const game = this.app.game?.current;
+      if (game?.openShot) return;
+      if (game && !game.ended && game.phase === 'play') this.app.handle({ type: 'end-game' });
+      return this.stop();
+    }
     if (this.blocked(step)) return;
     this.elapsedMs += dt;
     this.busy = true;
@@ -150,6 +160,8 @@ export class InteractiveDemo {
     clearInterval(this.timer);
     this.hub.stop();
     this.camera?.close();
+    // «Датчики: демо» only while the demo plays.
+    if (this.app.link.status === 'demo') this.app.setLinkStatus({ status: 'none', detail: '' });
   }
 }
 

@@ -89,6 +89,10 @@ export class GameStore<E> {
     if (foreign) return { ok: false, problem: `line ${foreign.line}: ${foreign.problem}` };
     if (parsed.report.tornBytes > 0) return { ok: false, problem: 'the last record is incomplete or damaged' };
     if (parsed.records.length === 0) return { ok: false, problem: 'no records: not a Shagomer game export' };
+    // The same game twice: its first record (created, with its seed and time) is already stored.
+    const firstLine = text.split('\n', 1)[0];
+    const twin = this.ids().find((other) => readFileSync(this.pathOf(other), 'utf8').split('\n', 1)[0] === firstLine);
+    if (twin) return { ok: false, problem: `the same game is already here as "${twin}"` };
     const tmp = join(this.dir, `.${id}.import`);
     writeFileSync(tmp, text.endsWith('\n') ? text : `${text}\n`);
     const fd = openSync(tmp, 'r');

@@ -16,6 +16,8 @@ export interface AttackOdds {
   harm: number;
   harmKey: string;
   problem: string | null;
+  /** The action's own input fields (what a roll of this attack resolves); null when none is offered. */
+  input: Record<string, unknown> | null;
 }
 
 const Odds = z.record(z.string(), z.string());
@@ -30,18 +32,19 @@ const coverFor = (c: string): 'none' | 'partial' | 'full' => (c === 'partial' ||
 
 /** Exact odds of `shooterId` attacking the pair's target with one weapon, through the engine. */
 export function attackOdds(state: GameState, shooterId: string, pair: PairView, weapon: WeaponSpec): AttackOdds {
-  const base = { weaponId: weapon.id, action: '', allowed: false, odds: {}, harm: 0, harmKey: '' };
+  const base = { weaponId: weapon.id, action: '', allowed: false, odds: {}, harm: 0, harmKey: '', input: null };
   const ruleset = state.created?.ruleset;
   const system = ruleset ? gameSystem(ruleset) : undefined;
   const shooter = state.models.get(shooterId);
   const target = state.models.get(pair.targetId);
   if (!system || !shooter || !target) return { ...base, problem: 'no target' };
-  const attack = system.attacks.input(tableModel(state, shooter), tableModel(state, target), weapon, { distanceCm: pair.distanceMm / 10, cover: coverFor(pair.cover), closeCombat: pair.closeCombat });
+  // One distance for the label and the odds: the tape the system's table rules measured.
+  const attack = system.attacks.input(tableModel(state, shooter), tableModel(state, target), weapon, { distanceCm: pair.measuredMm / 10, cover: coverFor(pair.cover), closeCombat: pair.closeCombat });
   if (!attack.ok) return { ...base, problem: attack.reason.ru };
   const out = resolveScenario({ ...attack.input, ruleset: system.id, action: attack.action, exact: true });
   if (!out.ok) return { ...base, action: attack.action, problem: `engine: ${out.error.field}: ${out.error.problem}` };
   const odds = Odds.safeParse(out.output.odds);
   const table = odds.success ? odds.data : {};
   const allowed = out.output.allowed !== false;
-  return { weaponId: weapon.id, action: attack.action, allowed, odds: table, harm: fraction(table[attack.harmKey]), harmKey: attack.harmKey, problem: null };
+  return { weaponId: weapon.id, action: attack.action, allowed, odds: table, harm: fraction(table[attack.harmKey]), harmKey: attack.harmKey, problem: null, input: attack.input };
 }

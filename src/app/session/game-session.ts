@@ -8,6 +8,10 @@ import type { Intent } from '../api/intents.js';
 import type { Journal, JournalRecord } from '../journal/journal.js';
 import { applyRecord, attributionOf, foldGame, rulesModel, shotRulesEvent, undoneSeqs, type GameState } from './game-state.js';
 import { rosterModels } from '../setup/roster-models.js';
+import { rollAttack } from './attack-rolls.js';
+import { terrainProblem } from './terrain.js';
+import { moveRefusal } from './move-check.js';
+import { replaySteps, stateAt } from './replay.js';
 import { scoreRealShot } from './real-shot-rules.js';
 import type { Selection } from './view-builder.js';
 
@@ -32,6 +36,9 @@ export class GameSession {
   private state: GameState;
   selection: Selection = { shooterId: null, targetId: null, weaponId: null };
   private readonly listeners = new Set<() => void>();
+  /** The replay's step while the players step through the game; null in play. */
+  private replayStep: number | null = null;
+  private replayed: { seq: number; state: GameState } | null = null;
 
   constructor(
     readonly gameId: string,
@@ -106,6 +113,7 @@ export class GameSession {
       const r = records[i] as JournalRecord<GameEvent>;
       if (undone.has(r.seq) || !UNDOABLE.has(r.event.type)) continue;
       if (r.event.type === 'positions' && r.event.source !== 'manual') continue;
+      if (r.event.type === 'terrain-set' && r.event.source !== 'manual') continue;
       if (r.event.type === 'game-created') return undefined;
       return r;
     }
@@ -142,8 +150,27 @@ export class GameSession {
     return tried.ok ? null : `model.${ENGINE_FIELD[tried.error.field] ?? tried.error.field}: ${tried.error.problem}`;
   }
 
+  /** What the screen shows: the game now, or as it stood at the replay's step. */
+  viewState(): { state: GameState; replay: { step: number; steps: number; seq: number; type: string; summary: string } | null } {
+    if (this.replayStep === null) return { state: this.state, replay: null };
+    const records = this.journal.records();
+    const steps = replaySteps(records);
+    const step = Math.min(this.replayStep, steps.length - 1);
+    const seq = steps[step] ?? this.state.lastSeq;
+    if (this.replayed?.seq !== seq) this.replayed = { seq, state: stateAt(records, seq) };
+    const type = records.find((r) => r.seq === seq)?.event.type ?? '';
+    return { state: this.replayed.state, replay: { step, steps: steps.length, seq, type, summary: '' } };
+  }
+
   handle(intent: GameIntent): Outcome {
     const s = this.state;
+    if (intent.type === 'replay') {
+      this.replayStep = intent.step;
+      this.replayed = null;
+      this.changed();
+      return OK;
+    }
+    if (this.replayStep !== null && intent.type !== 'select') return fail('leave the replay first');
     switch (intent.type) {
       case 'add-model': {
         if (s.phase !== 'setup') return fail('models are added during setup');
@@ -189,7 +216,9 @@ export class GameSession {
       case 'place-models': {
         const unknown = intent.models.find((p) => !s.models.has(p.id));
         if (unknown) return fail(`no model ${unknown.id}`);
-        this.append({ type: 'positions', source: 'manual', models: intent.models });
+        const refused = moveRefusal(s, intent.models);
+        if (refused && !intent.override) return fail(refused);
+        this.append({ type: 'positions', source: 'manual', models: intent.models, ...(refused ? { override: true } : {}) });
         return OK;
       }
       case 'camera-positions':
@@ -213,6 +242,26 @@ export class GameSession {
         return OK;
       case 'commit-shot':
         return this.commitShot(intent.die, intent.override === true);
+      case 'set-terrain': {
+        if (!s.created) return fail('no game is open');
+        const bad = terrainProblem(s.created.ruleset, intent.pieces);
+        if (bad) return fail(bad);
+        // Camera updates of tagged pieces only when something moved: the journal stays small.
+        if (JSON.stringify(intent.pieces) === JSON.stringify(s.terrain)) return OK;
+        this.append({ type: 'terrain-set', source: intent.source, pieces: intent.pieces });
+        return OK;
+      }
+      case 'end-game':
+        if (s.phase !== 'play') return fail('the game has not started');
+        if (s.ended) return fail('the game has already ended');
+        this.append({ type: 'game-ended' });
+        return OK;
+      case 'roll-attack': {
+        const rolled = rollAttack(s, this.selection, intent.dice);
+        if (!rolled.ok) return fail(rolled.problem);
+        this.append(rolled.event);
+        return OK;
+      }
       case 'cancel-shot':
         if (!s.openShot) return fail('no shot is open');
         this.append({ type: 'shot-cancelled' });

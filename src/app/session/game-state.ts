@@ -4,6 +4,8 @@ import { gameSystem } from '../../core/rulesets/registry.js';
 import type { TableModel } from '../../core/rulesets/table-play.js';
 import type { JournalRecord } from '../journal/journal.js';
 import type { Attribution, CriticalDie, GameEvent, ModelSpec, PlayerId, SensorReading, ShotResult } from '../api/game-events.js';
+import { attackRulesEvent, type AttackEvent } from './attack-event.js';
+import type { TerrainPiece } from '../api/terrain.js';
 
 type Created = Extract<GameEvent, { type: 'game-created' }>;
 
@@ -64,6 +66,12 @@ export interface GameState {
   active: PlayerId;
   openShot: OpenShot | null;
   shots: CommittedShot[];
+  /** Virtual attacks rolled in the app, with the record seq and turn they were rolled in. */
+  attacks: { seq: number; turn: number; event: AttackEvent }[];
+  /** Terrain on the table: sight, cover and move costs use it. */
+  terrain: TerrainPiece[];
+  /** The players ended the game (the summary is shown). */
+  ended: boolean;
   /** `boot:seq` of every sensor reading already recorded: resends are dropped. */
   sensorKeys: Set<string>;
   /** Sensor nodes heard during setup, newest last: the wizard offers them for binding. */
@@ -93,6 +101,9 @@ export function emptyState(): GameState {
     active: 'A',
     openShot: null,
     shots: [],
+    attacks: [],
+    terrain: [],
+    ended: false,
     sensorKeys: new Set(),
     heard: [],
     rules: emptyGame(),
@@ -359,6 +370,19 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
         m.turnStart = m.pos ? { ...m.pos } : null;
         m.initiative = 0;
       }
+      return;
+    case 'attack-resolved': {
+      applyRules(state, seq, attackRulesEvent(e));
+      const entry = state.rules.journal[state.rules.journal.length - 1];
+      if (e.dice === 'virtual' && entry && entry.dice_used.join() !== e.diceUsed.join()) state.warnings.push(`record ${seq}: the virtual dice replay as ${entry.dice_used.join(' ')}, the journal says ${e.diceUsed.join(' ')}`);
+      state.attacks.push({ seq, turn: state.turn, event: e });
+      return;
+    }
+    case 'terrain-set':
+      state.terrain = e.pieces;
+      return;
+    case 'game-ended':
+      state.ended = true;
       return;
     case 'undo':
       return;

@@ -2,12 +2,15 @@ import { measure } from '../../core/measure/measure.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
 import { rangesForScene, type Ranges } from '../../core/table/ranges.js';
 import type { GameState, ModelState } from './game-state.js';
+import { scenePieces } from './terrain.js';
 
 /** What the overlay shows for one enemy of the selected model. */
 export interface PairView {
   targetId: string;
   distanceMm: number;
   gapMm: number;
+  /** The tape by the system's convention: the distance steps, band and the attack's odds all use. */
+  measuredMm: number;
   steps: number;
   band: string | null;
   closeCombat: boolean;
@@ -50,7 +53,7 @@ export function tableRanges(state: GameState): { ok: true; ranges: Ranges } | { 
     ...(m.turnStart && m.spec.player === state.active ? { from_mm: [m.turnStart.xMm, m.turnStart.yMm], speed_steps: m.spec.speedSteps } : {}),
     weapons: m.spec.weapons.map((w) => ({ name: w.id, range_steps: w.rangeSteps })),
   }));
-  const r = rangesForScene({ ruleset, models, terrain: [] });
+  const r = rangesForScene({ ruleset, models, terrain: scenePieces(state.terrain) });
   return r.ok ? r : { ok: false, problem: `ranges: ${r.error.field}: ${r.error.problem}` };
 }
 
@@ -67,6 +70,7 @@ export function pairsFrom(state: GameState, shooterId: string, ranges?: Ranges):
         targetId: p.to,
         distanceMm: p.distance_mm,
         gapMm: p.gap_mm,
+        measuredMm: p.measured_mm,
         steps: p.steps,
         band: p.band,
         closeCombat: p.close_combat,
@@ -87,7 +91,7 @@ export function pairsFrom(state: GameState, shooterId: string, ranges?: Ranges):
     const m = measure(distanceMm / 10, ruleset.data.distance);
     const inRange: Record<string, boolean> = {};
     for (const w of shooter.spec.weapons) inRange[w.id] = m.steps <= w.rangeSteps;
-    out.push({ targetId: t.spec.id, distanceMm, gapMm, steps: m.steps, band: m.band, closeCombat: m.close_combat, lineOfSight: 'unknown', cover: 'none', inRange });
+    out.push({ targetId: t.spec.id, distanceMm, gapMm, measuredMm: distanceMm, steps: m.steps, band: m.band, closeCombat: m.close_combat, lineOfSight: 'unknown', cover: 'none', inRange });
   }
   return out.sort((a, b) => a.distanceMm - b.distanceMm);
 }

@@ -4,6 +4,9 @@ import { gameSystem } from '../../core/rulesets/registry.js';
 import type { GameEvent } from '../api/game-events.js';
 import type { GameView, ModelView } from '../api/view.js';
 import { attackOdds } from './attack-odds.js';
+import { attackView } from './attack-event.js';
+import { terrainClasses } from './terrain.js';
+import { gameSummary } from './game-summary.js';
 import { attributionOf, proposedAttribution, type GameState } from './game-state.js';
 import { scoreRealShot } from './real-shot-rules.js';
 import { movesThisTurn, pairsFrom, tableRanges } from './table-geometry.js';
@@ -33,7 +36,7 @@ function summary(e: GameEvent): string {
     case 'shot-corrected':
       return `${e.attribution.targetId ?? '—'} hit=${e.attribution.hit} fell=${e.attribution.fell}`;
     case 'positions':
-      return `${e.source} ×${e.models.length}`;
+      return `${e.source} ×${e.models.length}${e.override ? ' override' : ''}`;
     case 'sensor-conflict':
       return `${e.kind} ${e.key}`;
     case 'undo':
@@ -50,6 +53,10 @@ function summary(e: GameEvent): string {
       return `${e.modelId} ${e.phase}`;
     case 'shot-opened':
       return e.shooterId ?? '';
+    case 'terrain-set':
+      return `${e.source} ×${e.pieces.length}`;
+    case 'attack-resolved':
+      return `${e.shooterId} → ${e.targetId} · ${e.diceUsed.join(' ')}`;
     default:
       return '';
   }
@@ -161,5 +168,10 @@ export function buildView(args: {
     heard: state.heard,
     warnings: [...state.warnings.slice(-5), ...(table && !table.ok ? [table.problem] : [])],
     readOnly: args.readOnly,
+    attacks: state.attacks.slice(-12).map((a) => attackView(a.seq, a.turn, a.event, false)),
+    terrain: state.terrain,
+    summary: gameSummary(state),
+    ended: state.ended,
+    terrainClasses: created ? terrainClasses(created.ruleset) : undefined,
   };
 }

@@ -13,6 +13,8 @@ export interface RangePair {
   to: string;
   distance_mm: number;
   gap_mm: number;
+  /** By the system's convention (from the head, base edge…): the tape steps, bands and attacks read. */
+  measured_mm: number;
   steps: number;
   band: string | null;
   close_combat: boolean;
@@ -72,6 +74,7 @@ export function computeRanges(table: Table, options: RangesOptions = {}): Ranges
         to: target.id,
         distance_mm: round(m.distanceMm, 2),
         gap_mm: round(m.gapMm, 2),
+        measured_mm: round(m.measuredMm, 2),
         steps: round(m.steps, 3),
         band: m.band,
         close_combat: m.closeCombat,

@@ -2,7 +2,7 @@ import type { Intent } from '../../app/api/intents.js';
 import type { Catalog, GameSummary, GameView } from '../../app/api/view.js';
 import type { ApiClient } from '../api-client.js';
 import { h, option } from '../dom.js';
-import { currentLang, t } from '../i18n.js';
+import { count, currentLang, problem, t, term } from '../i18n.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
 import { RosterEditor } from './roster-editor.js';
 
@@ -28,7 +28,8 @@ export function newGameSection(catalog: Catalog, games: GameSummary[], view: Gam
         send({
           type: 'new-game',
           ruleset: system.value as Catalog[number]['ruleset'],
-          title: title.value,
+          // A game needs a name players can read: without one it is named for its day.
+          title: title.value.trim() || t('gameOf', { date: new Date().toLocaleDateString(lang === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long' }) }),
           players: [
             { id: 'A', name: nameA.value || 'A', colour: colourA.value },
             { id: 'B', name: nameB.value || 'B', colour: colourB.value },
@@ -37,10 +38,22 @@ export function newGameSection(catalog: Catalog, games: GameSummary[], view: Gam
     },
     t('create'),
   );
-  const fileInput = h('input', { type: 'file', accept: '.jsonl' });
+  const fileInput = h('input', { type: 'file', accept: '.jsonl', 'data-testid': 'import-file', hidden: true });
+  // The browser's own file button speaks the browser's language: ours speaks the player's.
+  const chooseFile = h('button', { 'data-testid': 'import', onclick: () => fileInput.click() }, t('chooseFile'));
+  const importNote = h('span', { 'data-testid': 'import-note' });
   fileInput.addEventListener('change', () => {
     const f = fileInput.files?.[0];
-    if (f) void f.text().then((text) => api.importGame(text)).then(refresh);
+    if (f)
+      void f
+        .text()
+        .then((text) => api.importGame(text))
+        .then((r) => {
+          importNote.textContent = r.ok ? t('imported') : `${t('importFailed')}: ${problem(r.problem)}`;
+          importNote.className = r.ok ? 'pill ok' : 'warn';
+          importNote.title = r.ok ? '' : r.problem;
+          if (r.ok) refresh();
+        });
   });
   return h(
     'div',
@@ -68,16 +81,18 @@ export function newGameSection(catalog: Catalog, games: GameSummary[], view: Gam
           .map((g) => {
             return h(
               'tr',
-              {},
-              h('td', {}, g.title),
-              h('td', { class: 'muted' }, g.ruleset),
-              h('td', { class: 'muted' }, `${t('turn')} ${g.turn} · ${g.records} ${t('records')}${g.damaged ? ` · ${g.damaged} ${t('damaged')}` : ''}`),
+              { 'data-testid': `game-${g.id}` },
+              h('td', {}, g.title || t('dash')),
+              h('td', { class: 'muted' }, new Date(g.lastTMs).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' })),
+              h('td', { class: 'muted' }, catalog.find((c) => c.ruleset === g.ruleset)?.name[lang] ?? t('dash')),
+              h('td', { class: 'muted' }, `${t('turn')} ${g.turn} · ${count(g.records, 'record')}${g.damaged ? ` · ${count(g.damaged, 'damaged')}` : ''}`),
               h('td', {}, h('button', { onclick: () => send({ type: 'open-game', gameId: g.id }) }, t('open'))),
+              h('td', {}, h('button', { 'data-testid': `replay-${g.id}`, onclick: () => void api.send({ type: 'open-game', gameId: g.id }).then((r) => (r.ok ? api.send({ type: 'replay', step: 0 }) : r)) }, t('replay'))),
               h('td', {}, api.canExport ? h('button', { 'data-testid': `export-${g.id}`, onclick: () => void api.exportGame(g.id) }, t('export')) : null),
             );
           }),
       ),
-      h('div', { class: 'row' }, h('label', {}, t('import')), fileInput),
+      h('div', { class: 'row' }, h('label', {}, t('import')), chooseFile, fileInput, importNote),
     ),
   );
 }
@@ -128,7 +143,7 @@ export function armySection(catalog: Catalog, view: GameView, send: Send): HTMLE
       {},
       h('td', {}, m.id),
       h('td', {}, m.name),
-      h('td', { class: 'muted' }, `${m.kind} · ${m.armour}/${m.stamina} · ${m.weapons.map((w) => w.label).join(', ')}`),
+      h('td', { class: 'muted' }, `${term('kind', m.kind)} · ${m.armour}/${m.stamina} · ${m.weapons.map((w) => w.label).join(', ')}`),
       h('td', {}, tag),
       h('td', {}, hit),
       h('td', {}, tilt),

@@ -1,18 +1,19 @@
 import type { Intent } from '../../app/api/intents.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
-import { BANDS, currentLang, EVENT_NAMES, NEXT_TURN, t } from '../i18n.js';
+import { count, currentLang, hasTerm, pct, problem, t, term, unitNoun } from '../i18n.js';
+import { distanceText, historyLine, oddsRows, oddsWords } from './words.js';
+import { attackPanel, lastAttack } from './attack-panel.js';
 
 type Send = (intent: Intent) => void;
 type Attribution = NonNullable<GameView['shot']>['attribution'];
 
-const pct = (p: number): string => `${(p * 100).toFixed(1)}%`;
-const fmtSteps = (s: number): string => (Number.isInteger(s) ? String(s) : s.toFixed(2));
 
-/** A state's name: a game term, so the system's Russian label in either language (else the app's). */
+/** A state's name: the app's term, else the system's own label (its codes), never a raw key. */
 function stateName(v: GameView, key: string): string {
+  if (hasTerm('nextTurn', key)) return term('nextTurn', key);
   const own = v.labels && Object.hasOwn(v.labels.states, key) ? v.labels.states[key] : undefined;
-  return own ? own.ru : (NEXT_TURN[key] ?? key);
+  return own ? own[currentLang()] : term('nextTurn', key);
 }
 
 function modelName(v: GameView, id: string | null): string {
@@ -27,7 +28,7 @@ function turnSection(v: GameView, send: Send): HTMLElement {
     'div',
     {},
     h('h3', {}, t('turn')),
-    h('div', { class: 'row', 'data-testid': 'turn' }, h('b', { style: `color:${active?.colour ?? '#fff'}` }, `${t('turn')} ${v.turn}: ${active?.name ?? v.active} ${t('acts')}`)),
+    h('div', { class: 'row', 'data-testid': 'turn' }, h('b', { style: `color:${active?.colour ?? '#fff'}` }, t('turnOf', { n: v.turn, name: active?.name ?? v.active }))),
     v.activationOrder
       ? h(
           'div',
@@ -36,7 +37,7 @@ function turnSection(v: GameView, send: Send): HTMLElement {
           ...v.activationOrder.map((id, i) => {
             const m = v.models.find((x) => x.id === id);
             const next = v.activationOrder?.find((x) => !v.models.find((y) => y.id === x)?.activated) === id;
-            return h('span', { class: `pill${next ? ' ok' : ''}`, style: `margin-right:3px${m?.activated ? ';opacity:.5' : ''}` }, `${i + 1}. ${id} (${m?.initiative ?? 0})`);
+            return h('span', { class: `pill${next ? ' ok' : ''}`, style: `margin-right:3px${m?.activated ? ';opacity:.5' : ''}` }, `${i + 1}. ${m?.name ?? id} (${m?.initiative ?? 0})`);
           }),
         )
       : null,
@@ -64,22 +65,11 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
   const weapon = h(
     'select',
     { 'data-testid': 'weapon', onchange: () => send({ type: 'select', shooterId: shooter.id, targetId: v.selection.targetId, weaponId: weapon.value }) },
-    ...shooter.weapons.map((w) => option(w.id, `${w.label} (${w.rangeSteps} шаг)`, w.id === v.selection.weaponId)),
+    ...shooter.weapons.map((w) => option(w.id, `${w.label} (${count(w.rangeSteps, unitNoun(v.stepMm))})`, w.id === v.selection.weaponId)),
   );
   const pair = v.pairs.find((p) => p.targetId === v.selection.targetId);
   const odds = v.odds;
-  const oddsTable = odds
-    ? h(
-        'table',
-        { 'data-testid': 'odds-table' },
-        ...Object.entries(odds.odds)
-          .filter(([k]) => k.endsWith('=true') || k.startsWith('damage=') || k.startsWith('result=') || k.startsWith('effect='))
-          .map(([k, p]) => {
-            const [num, den] = p.split('/').map(Number);
-            return h('tr', {}, h('td', {}, k), h('td', {}, p), h('td', {}, num !== undefined && den ? pct(num / den) : ''));
-          }),
-      )
-    : null;
+  const oddsTable = odds ? h('table', { 'data-testid': 'odds-table' }, ...oddsRows(odds.odds).map(([label, p, share]) => h('tr', {}, h('td', {}, label), h('td', {}, p), h('td', {}, share)))) : null;
   return h(
     'div',
     {},
@@ -95,22 +85,25 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
           h(
             'div',
             {},
-            `${t('distance')}: ${(pair.distanceMm / 10).toFixed(1)} см · ${fmtSteps(pair.steps)} ${t('steps')}`,
+            `${t('distance')}: ${distanceText(v, pair)}`,
             h('br'),
             `${t('band')}: `,
-            h('b', { 'data-testid': 'band' }, pair.band ? (BANDS[pair.band] ?? pair.band) : '—'),
+            h('b', { 'data-testid': 'band' }, pair.band ? term('band', pair.band) : '—'),
             ' · ',
             h('span', { class: `pill ${pair.inRange[v.selection.weaponId ?? ''] ? 'ok' : 'bad'}` }, pair.closeCombat ? t('closeCombat') : pair.inRange[v.selection.weaponId ?? ''] ? t('inRange') : t('outOfRange')),
             h('br'),
-            `${t('los')}: ${pair.lineOfSight === 'unknown' ? '?' : pair.lineOfSight} · cover: ${pair.cover}`,
+            `${t('los')}: ${term('los', pair.lineOfSight)} · ${t('cover')}: ${term('cover', pair.cover)}`,
           ),
           odds
             ? h(
                 'div',
                 {},
-                h('h3', {}, `${t('odds')} (${odds.action})`),
-                odds.problem ? h('div', { class: 'warn' }, odds.problem) : h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? `${pct(odds.harm)}` : t('noOdds'), h('span', { class: 'muted', style: 'font-size:13px' }, ` ${odds.harmKey} = ${odds.odds[odds.harmKey] ?? '0'}`)),
+                h('h3', {}, odds.action ? `${t('odds')} (${term('action', odds.action)})` : t('odds')),
+                odds.problem
+                  ? h('div', { class: 'warn', title: odds.problem }, problem(odds.problem))
+                  : h('div', {}, h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? pct(odds.harm) : t('noOdds')), h('div', { 'data-testid': 'odds-words' }, oddsWords(odds.odds, odds.harmKey))),
                 oddsTable,
+                attackPanel(v, send),
               )
             : null,
         )
@@ -173,12 +166,12 @@ function shotSection(v: GameView, send: Send): HTMLElement | null {
       h('div', { class: 'muted' }, odds),
     );
   } else if (score.kind === 'no-target') body = h('div', { class: 'muted', 'data-testid': 'shot-preview' }, shot.readings.length === 0 ? t('waitingHits') : t('miss'));
-  else body = h('div', { class: 'warn', 'data-testid': 'shot-preview' }, score.problem);
+  else body = h('div', { class: 'warn', 'data-testid': 'shot-preview', title: score.problem }, problem(score.problem));
   return h(
     'div',
     { class: 'shot', 'data-testid': 'shot-panel' },
     h('h3', {}, `${t('shot')}: ${modelName(v, shot.shooterId)}${shot.launcherNode ? ` (${shot.launcherNode})` : ''}`),
-    h('div', { class: 'muted' }, shot.readings.map((r) => `${r.kind} ${r.node}${r.state ? ` ${r.state}` : ''}${r.strength !== null ? ` ${r.strength}` : ''}`).join(' · ') || t('waitingHits')),
+    h('div', { class: 'muted' }, shot.readings.map((r) => `${term('reading', r.kind)} ${r.node}${r.state ? ` ${term('reading', r.state)}` : ''}${r.strength !== null ? ` ${r.strength}` : ''}`).join(' · ') || t('waitingHits')),
     h('div', {}, `${modelName(v, a.targetId)} · ${a.hit ? t('hit') : t('miss')}${a.fell ? ` · ${t('fell')}` : ''}${shot.corrected ? ' ✎' : ''}`),
     body,
     v.readOnly ? null : attributionEditor(v, a, send),
@@ -206,7 +199,7 @@ function lastResult(v: GameView): HTMLElement | null {
       'div',
       {},
       `${modelName(v, s.shooterId)} → ${modelName(v, a.targetId)}: ${a.hit ? t('hit') : t('miss')}${a.fell ? `, ${t('fell')}` : ''}`,
-      s.critical ? ` · D6 = ${s.critical.value}${s.critical.source === 'virtual' ? ' (virt.)' : ''}` : '',
+      s.critical ? ` · D6 = ${s.critical.value}${s.critical.source === 'virtual' ? ` (${t('virtualShort')})` : ''}` : '',
       r ? h('div', { class: 'result' }, `${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${t('nextTurn')}: ${stateName(v, r.nextTurn)}`) : null,
     ),
   );
@@ -255,14 +248,13 @@ function modelsSection(v: GameView, send: Send): HTMLElement {
 }
 
 function historySection(v: GameView): HTMLElement {
-  const names = EVENT_NAMES[currentLang()];
   const box = h(
     'div',
     { class: 'history', 'data-testid': 'history' },
     ...v.history
       .filter((x) => x.type !== 'positions' || x.summary.startsWith('manual'))
       .slice(-40)
-      .map((x) => h('div', { class: x.undone ? 'undone' : '' }, `#${x.seq} ${names[x.type] ?? x.type} ${x.summary}`)),
+      .map((x) => h('div', { class: x.undone ? 'undone' : '' }, `#${x.seq} ${term('event', x.type)} ${historyLine(v, x.type, x.summary)}`)),
   );
   queueMicrotask(() => (box.scrollTop = box.scrollHeight));
   return h('div', {}, h('h3', {}, t('history')), box);
@@ -273,12 +265,13 @@ export function sidePanel(v: GameView, send: Send): HTMLElement {
     'aside',
     { class: 'panel' },
     turnSection(v, send),
-    ...v.warnings.map((w) => h('div', { class: 'warn' }, w)),
+    ...v.warnings.map((w) => h('div', { class: 'warn', title: w }, problem(w))),
     ...v.sensorConflicts.map((c) =>
       h('div', { class: 'warn', 'data-testid': 'sensor-conflict' }, t(c.kind === 'conflict' ? 'sensorConflict' : 'sensorSuspect').replace('{key}', c.key).replace('{stored}', c.stored ?? '').replace('{received}', c.received)),
     ),
     shotSection(v, send),
     lastResult(v),
+    lastAttack(v),
     selectionSection(v, send),
     modelsSection(v, send),
     historySection(v),

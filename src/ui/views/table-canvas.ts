@@ -1,11 +1,28 @@
 import type { CameraMesh } from '../../app/api/camera-worker-messages.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
-import { BANDS } from '../i18n.js';
+import { count, num, t, term, unitNoun } from '../i18n.js';
+import { drawDraft, drawTerrain, terrainDraft } from './terrain-layer.js';
+import { distanceText } from './words.js';
 
 export interface TableCallbacks {
   select(shooterId: string | null, targetId: string | null): void;
   move(modelId: string, xMm: number, yMm: number): void;
+  /** A click on the table while an outline is being drawn: a new corner. */
+  terrainCorner?(xMm: number, yMm: number): void;
+  /** A drop the rules refuse (beyond the speed, or a model that may not move): offered to the referee. */
+  moveRefused?(modelId: string, xMm: number, yMm: number, why: 'over' | 'blocked'): void;
 }
+
+/** The drag ruler as it stands: path length in the table's unit against what the rules allow. */
+export interface RulerState {
+  modelId: string;
+  steps: number;
+  allowedSteps: number;
+  state: 'within' | 'over' | 'blocked' | 'free';
+  waypoints: number;
+}
+
+const RULER_COLOUR = { within: '#3fbf6f', over: '#e5484d', blocked: '#8a8f98', free: '#f5b942' } as const;
 
 interface Frame {
   scale: number;
@@ -27,9 +44,15 @@ export class TableCanvas {
   private readonly ctx: CanvasRenderingContext2D;
   private view: GameView | null = null;
   private frame: Frame = { scale: 1, ox: 0, oy: 0 };
-  private drag: { id: string; startX: number; startY: number; xMm: number; yMm: number; moved: boolean } | null = null;
+  private drag: { id: string; startX: number; startY: number; xMm: number; yMm: number; moved: boolean; waypoints: { xMm: number; yMm: number }[] } | null = null;
+  /** The live drag ruler (tests read it); null when nothing is dragged. */
+  ruler: RulerState | null = null;
+  /** Where the target line's label box was drawn, canvas px (tests check it covers no model). */
+  targetLabelAt: { x: number; y: number; w: number; h: number } | null = null;
   /** Frames drawn so far (the benchmark reads it). */
   framesDrawn = 0;
+  /** Every text drawn in the last frame (the language test reads the canvas through it). */
+  labels: string[] = [];
   private rectified: HTMLCanvasElement | null = null;
   private rectifiedKey = '';
   private rectifiedMesh: CameraMesh | null = null;
@@ -55,6 +78,13 @@ export class TableCanvas {
       this.cb.select(null, null);
     });
     new ResizeObserver(() => this.draw()).observe(this.canvas);
+    // Space while dragging drops a waypoint (as Foundry's Drag Ruler does).
+    window.addEventListener('keydown', (e) => {
+      if (e.key !== ' ' || !this.drag?.moved) return;
+      e.preventDefault();
+      this.drag.waypoints.push({ xMm: this.drag.xMm, yMm: this.drag.yMm });
+      this.draw();
+    });
   }
 
   setView(view: GameView): void {
@@ -91,10 +121,12 @@ export class TableCanvas {
   }
 
   private down(e: PointerEvent): void {
+    if (e.button !== 0) return; // the right button clears the selection (contextmenu)
+    if (terrainDraft.drawing) return;
     const p = this.toMm(e);
     const m = this.modelAt(p.xMm, p.yMm);
     if (!m || !m.pos) return;
-    this.drag = { id: m.id, startX: e.clientX, startY: e.clientY, xMm: m.pos.xMm, yMm: m.pos.yMm, moved: false };
+    this.drag = { id: m.id, startX: e.clientX, startY: e.clientY, xMm: m.pos.xMm, yMm: m.pos.yMm, moved: false, waypoints: [] };
     this.canvas.setPointerCapture(e.pointerId);
   }
 
@@ -109,13 +141,26 @@ export class TableCanvas {
   }
 
   private up(e: PointerEvent): void {
+    if (e.button !== 0) return;
+    if (terrainDraft.drawing && !this.readOnly()) {
+      const p = this.toMm(e);
+      this.cb.terrainCorner?.(Math.round(p.xMm), Math.round(p.yMm));
+      return;
+    }
     const drag = this.drag;
+    const ruler = this.ruler;
     this.drag = null;
+    this.ruler = null;
     if (drag?.moved && !this.readOnly()) {
       const v = this.view;
       const w = v?.table.widthMm ?? 1800;
       const d = v?.table.depthMm ?? 1200;
-      this.cb.move(drag.id, Math.min(w, Math.max(0, drag.xMm)), Math.min(d, Math.max(0, drag.yMm)));
+      const x = Math.min(w, Math.max(0, drag.xMm));
+      const y = Math.min(d, Math.max(0, drag.yMm));
+      if (ruler && (ruler.state === 'over' || ruler.state === 'blocked') && this.cb.moveRefused) {
+        this.cb.moveRefused(drag.id, x, y, ruler.state);
+        this.draw();
+      } else this.cb.move(drag.id, x, y);
       return;
     }
     if (this.readOnly() || !this.view) return;
@@ -147,16 +192,26 @@ export class TableCanvas {
     const cw = c.clientWidth;
     const ch = c.clientHeight;
     const margin = cw < 600 ? NARROW_MARGIN_PX : MARGIN_PX;
+    // A hidden or tiny canvas (the setup screen) has no room for the table: a negative scale
+    // would give negative radii (the `arc … radius is negative` error on opening games).
+    if (cw <= 2 * margin + 10 || ch <= 2 * margin + 10) return;
     const scale = Math.min((cw - 2 * margin) / v.table.widthMm, (ch - 2 * margin) / v.table.depthMm);
     this.frame = { scale, ox: (cw - v.table.widthMm * scale) / 2, oy: (ch - v.table.depthMm * scale) / 2 };
     ctx.translate(this.frame.ox, this.frame.oy);
+    this.labels = [];
+    this.targetLabelAt = null;
     this.drawTable(v, scale);
+    drawTerrain(ctx, v.terrain ?? [], scale, this.labels, v.stepMm);
+    if (terrainDraft.drawing) drawDraft(ctx, terrainDraft.corners, scale);
     const positions = new Map<string, { xMm: number; yMm: number }>();
     for (const m of v.models) if (m.pos) positions.set(m.id, m.id === this.drag?.id && this.drag.moved ? { xMm: this.drag.xMm, yMm: this.drag.yMm } : m.pos);
     this.drawRings(v, scale, positions);
     this.drawMoves(v, scale, positions);
-    this.drawTargetLine(v, scale, positions);
+    this.drawTargetLine(v, scale, positions, 'line');
     for (const m of v.models) this.drawModel(v, m, scale, positions.get(m.id));
+    // Labels last, placed off the models: the target line's, then the drag ruler's.
+    this.drawTargetLine(v, scale, positions, 'label');
+    this.drawRuler(v, scale);
     this.framesDrawn++;
   }
 
@@ -311,36 +366,117 @@ export class TableCanvas {
       ctx.setLineDash([]);
       ctx.fillStyle = colour;
       const radiusPx = ((v.models.find((m) => m.id === mv.id)?.baseMm ?? 25) / 2) * s;
-      ctx.fillText(`${mv.steps.toFixed(1)}/${mv.allowedSteps} шаг`, at.xMm * s + radiusPx + 6, at.yMm * s - radiusPx);
+      const label = `${num(mv.steps, 1)}/${count(mv.allowedSteps, unitNoun(v.stepMm))}`;
+      this.labels.push(label);
+      ctx.fillText(label, at.xMm * s + radiusPx + 6, at.yMm * s - radiusPx);
     }
     ctx.restore();
   }
 
-  private drawTargetLine(v: GameView, s: number, pos: Map<string, { xMm: number; yMm: number }>): void {
+  /**
+   * The drag ruler: from where the model began this turn, through the waypoints, to the pointer;
+   * its label and colour by the model's speed (within, over, or blocked by its state).
+   */
+  private drawRuler(v: GameView, s: number): void {
+    const drag = this.drag;
+    const m = drag?.moved ? v.models.find((x) => x.id === drag.id) : undefined;
+    if (!drag || !m?.pos) {
+      this.ruler = null;
+      return;
+    }
+    const mv = v.moves.find((x) => x.id === m.id);
+    const origin = mv ? { xMm: mv.fromXMm, yMm: mv.fromYMm } : m.pos;
+    const path = [origin, ...drag.waypoints, { xMm: drag.xMm, yMm: drag.yMm }];
+    let lengthMm = 0;
+    for (let i = 1; i < path.length; i++) lengthMm += Math.hypot((path[i]?.xMm ?? 0) - (path[i - 1]?.xMm ?? 0), (path[i]?.yMm ?? 0) - (path[i - 1]?.yMm ?? 0));
+    const steps = lengthMm / v.stepMm;
+    const allowedSteps = mv?.allowedSteps ?? m.speedSteps;
+    const play = v.phase === 'play';
+    const state: RulerState['state'] = !play ? 'free' : !m.mayMove || m.player !== v.active || m.destroyed ? 'blocked' : steps <= allowedSteps + 1e-9 ? 'within' : 'over';
+    this.ruler = { modelId: m.id, steps, allowedSteps, state, waypoints: drag.waypoints.length };
+    const ctx = this.ctx;
+    const colour = RULER_COLOUR[state];
+    ctx.save();
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 3;
+    ctx.beginPath();
+    path.forEach((p, i) => (i === 0 ? ctx.moveTo(p.xMm * s, p.yMm * s) : ctx.lineTo(p.xMm * s, p.yMm * s)));
+    ctx.stroke();
+    ctx.fillStyle = colour;
+    for (const p of drag.waypoints) {
+      ctx.beginPath();
+      ctx.arc(p.xMm * s, p.yMm * s, 5, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    const unit = unitNoun(v.stepMm);
+    const label = play ? `${num(steps, 1)} / ${count(allowedSteps, unit, 1)} · ${t(state === 'free' ? 'within' : state)}` : count(steps, unit, 1);
+    this.labels.push(label);
+    ctx.font = 'bold 13px system-ui';
+    const w = ctx.measureText(label).width + 10;
+    const lx = drag.xMm * s + 18;
+    const ly = drag.yMm * s - 18;
+    ctx.fillStyle = 'rgba(0,0,0,0.8)';
+    ctx.fillRect(lx, ly - 14, w, 19);
+    ctx.fillStyle = colour;
+    ctx.fillText(label, lx + 5, ly);
+    ctx.restore();
+  }
+
+  private drawTargetLine(v: GameView, s: number, pos: Map<string, { xMm: number; yMm: number }>, part: 'line' | 'label'): void {
     const a = v.selection.shooterId ? pos.get(v.selection.shooterId) : undefined;
     const b = v.selection.targetId ? pos.get(v.selection.targetId) : undefined;
     const pair = v.pairs.find((p) => p.targetId === v.selection.targetId);
     if (!a || !b || !pair) return;
     const ctx = this.ctx;
     ctx.save();
-    ctx.strokeStyle = '#ffffff';
-    ctx.lineWidth = 1.5;
-    ctx.setLineDash(pair.lineOfSight === 'unknown' ? [4, 4] : []);
-    ctx.beginPath();
-    ctx.moveTo(a.xMm * s, a.yMm * s);
-    ctx.lineTo(b.xMm * s, b.yMm * s);
-    ctx.stroke();
-    ctx.setLineDash([]);
-    const label = `${(pair.distanceMm / 10).toFixed(1)} см · ${Number.isInteger(pair.steps) ? pair.steps : pair.steps.toFixed(2)} шаг${pair.band ? ` · ${BANDS[pair.band] ?? pair.band}` : ''}`;
-    const mx = ((a.xMm + b.xMm) / 2) * s;
-    const my = ((a.yMm + b.yMm) / 2) * s;
+    if (part === 'line') {
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash(pair.lineOfSight === 'unknown' ? [4, 4] : pair.lineOfSight === 'blocked' ? [2, 5] : []);
+      ctx.beginPath();
+      ctx.moveTo(a.xMm * s, a.yMm * s);
+      ctx.lineTo(b.xMm * s, b.yMm * s);
+      ctx.stroke();
+      ctx.restore();
+      return;
+    }
+    // The same distance the odds use (the pair's), in the system's unit.
+    const label = `${distanceText(v, pair)}${pair.band ? ` · ${term('band', pair.band)}` : ''}`;
+    this.labels.push(label);
     ctx.font = 'bold 13px system-ui';
     const w = ctx.measureText(label).width + 10;
+    const hgt = 18;
+    // Along the line, the first place whose box covers no model (the middle first).
+    const discs = v.models.flatMap((m) => {
+      const p = pos.get(m.id);
+      return p ? [{ x: p.xMm * s, y: p.yMm * s, r: Math.max((m.baseMm / 2) * s, 5) + 16 }] : [];
+    });
+    const clear = (cx: number, cy: number): boolean =>
+      discs.every((d) => {
+        const nx = Math.max(cx - w / 2, Math.min(d.x, cx + w / 2));
+        const ny = Math.max(cy - hgt / 2, Math.min(d.y, cy + hgt / 2));
+        return Math.hypot(nx - d.x, ny - d.y) > d.r;
+      });
+    const dx = (b.xMm - a.xMm) * s;
+    const dy = (b.yMm - a.yMm) * s;
+    const len = Math.hypot(dx, dy) || 1;
+    let at = { x: (a.xMm * s + b.xMm * s) / 2, y: (a.yMm * s + b.yMm * s) / 2 - hgt };
+    search: for (const off of [0, 24, -24, 44, -44]) {
+      for (const f of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
+        const cx = a.xMm * s + dx * f + (-dy / len) * off;
+        const cy = a.yMm * s + dy * f + (dx / len) * off;
+        if (clear(cx, cy)) {
+          at = { x: cx, y: cy };
+          break search;
+        }
+      }
+    }
+    this.targetLabelAt = { x: at.x, y: at.y, w, h: hgt };
     ctx.fillStyle = 'rgba(0,0,0,0.75)';
-    ctx.fillRect(mx - w / 2, my - 20, w, 18);
+    ctx.fillRect(at.x - w / 2, at.y - hgt / 2, w, hgt);
     ctx.fillStyle = '#fff';
     ctx.textAlign = 'center';
-    ctx.fillText(label, mx, my - 6);
+    ctx.fillText(label, at.x, at.y + 5);
     ctx.restore();
   }
 
@@ -398,6 +534,7 @@ export class TableCanvas {
     ctx.font = '12px system-ui';
     ctx.textAlign = 'center';
     ctx.fillStyle = '#000';
+    this.labels.push(m.name);
     ctx.fillText(m.name, x + 1, y + r + 15);
     ctx.fillStyle = '#fff';
     ctx.fillText(m.name, x, y + r + 14);

@@ -1,0 +1,103 @@
+import type { GameView } from '../../app/api/view.js';
+import { count, currentLang, hasTerm, num, pct, t, term, unitNoun, type TextKey } from '../i18n.js';
+
+/**
+ * Engine output in words: exact-odds tables («попадание 8,3 %, пробитие 1,4 % — 1/72») and the
+ * journal's one-line summaries, so no `key=value` reaches the screen.
+ */
+
+export function share(fraction: string | undefined): number {
+  if (!fraction) return 0;
+  const [p, q] = fraction.split('/').map(Number);
+  return p !== undefined && q ? p / q : 0;
+}
+
+/** One outcome key of the odds (`hit=true`, `damage=2`, `result=casualties`) in words. */
+export function outcomeLabel(key: string): string {
+  const [field = '', value = ''] = key.split('=');
+  const name = term('outcome', field);
+  if (value === 'true') return name;
+  if (value === 'false') return `${term('outcome', 'false')}: ${name}`;
+  if (/^-?\d+$/.test(value)) return `${name} ${value}`;
+  for (const group of ['outcome', 'nextTurn', 'band']) if (hasTerm(group, value)) return `${name}: ${term(group, value)}`;
+  return name;
+}
+
+/** The keys worth a row: what happened (true), how much, and which result. */
+const shown = (k: string): boolean => (k.endsWith('=true') && k !== 'allowed=true') || /^(damage|result|effect|state|next_turn|killed|wounds|hits|models_left)=/.test(k);
+
+export function oddsRows(odds: Record<string, string>): [string, string, string][] {
+  return Object.entries(odds)
+    .filter(([k]) => shown(k))
+    .map(([k, p]) => [outcomeLabel(k), p, pct(share(p))]);
+}
+
+/** «попадание 8,3 %, пробитие 1,4 % — 1/72»: every yes/no outcome, then the headline fraction. */
+export function oddsWords(odds: Record<string, string>, harmKey: string): string {
+  const parts = Object.entries(odds)
+    .filter(([k]) => (k.endsWith('=true') && k !== 'allowed=true') || /^(result|effect)=/.test(k))
+    .map(([k, p]) => `${outcomeLabel(k)} ${pct(share(p))}`);
+  const headline = odds[harmKey];
+  return `${parts.join(', ')}${headline ? ` — ${headline}` : ''}`;
+}
+
+const BINDING_KEYS: Record<string, TextKey> = { tag: 'tag', hit: 'hitNode', tilt: 'tiltNode', launcher: 'launcherNode' };
+const SHOT_KEYS: Record<string, string> = { hit: 'hit', fell: 'fallen' };
+
+/** A journal summary token by token: ids, nodes and numbers stay, engine words are translated. */
+export function historyLine(v: GameView, type: string, summary: string): string {
+  const tokens = summary.split(' ').filter((x) => x !== '');
+  return tokens
+    .map((tok, i) => {
+      if (type === 'game-created' && i === 0) return v.rulesetName ? v.rulesetName[currentLang()] : '';
+      const kv = /^([a-z0-9_]+)=(.*)$/.exec(tok);
+      if (kv) {
+        const [, key = '', value = ''] = kv;
+        const label = type === 'binding-set' ? t(BINDING_KEYS[key] ?? 'tag') : key === 'd6' ? 'D6' : term('outcome', SHOT_KEYS[key] ?? key);
+        const val = value === 'true' || value === 'false' ? term('outcome', value) : value;
+        return `${label}: ${val}`;
+      }
+      if (type === 'game-created') return tok;
+      // A player's letter (setup-finished, a model's owner) is the player's name.
+      const player = /^\(?([AB])\)?$/.exec(tok)?.[1];
+      const named = player ? v.players.find((p) => p.id === player)?.name : undefined;
+      if (named) return tok.startsWith('(') ? `(${named})` : named;
+      for (const group of ['nextTurn', 'reading', 'source']) if (hasTerm(group, tok)) return term(group, tok);
+      return tok;
+    })
+    .join(' ');
+}
+
+/** Output fields not worth a word: the measuring the odds line already shows. */
+const QUIET = new Set(['allowed', 'steps', 'dice_used', 'odds']);
+
+/** What the engine decided, in words: «попадание: да, пробитие: да, повреждения 1». */
+export function outcomeWords(outcome: Record<string, string | number | boolean | null>): string {
+  return Object.entries(outcome)
+    .filter(([k, v]) => !QUIET.has(k) && v !== null && hasTerm('outcome', k))
+    .map(([k, v]) => {
+      const name = term('outcome', k);
+      if (typeof v === 'boolean') return `${name}: ${term('outcome', String(v))}`;
+      if (typeof v === 'number') return `${name} ${num(v)}`;
+      const s = String(v);
+      if (k === 'band') return `${name}: ${term('band', s)}`;
+      for (const group of ['outcome', 'nextTurn']) if (hasTerm(group, s)) return `${name}: ${term(group, s)}`;
+      return /^d\d+$/.test(s) ? `${name}: ${s.toUpperCase()}` : name;
+    })
+    .join(', ');
+}
+
+/**
+ * The tape between two models in the system's unit: «28,8 см · 5 шагов» where the unit is a шаг,
+ * «10,8 дюйма» where it is an inch (Стальная война measures in inches only).
+ */
+export function distanceText(v: GameView, pair: { measuredMm?: number | undefined; distanceMm: number; steps: number }): string {
+  const unit = unitNoun(v.stepMm);
+  if (unit === 'inch') return count(pair.steps, 'inch', 1);
+  return `${num((pair.measuredMm ?? pair.distanceMm) / 10, 1)} ${t('cm')} · ${count(pair.steps, unit)}`;
+}
+
+/** A height in the system's unit: «12 см», or «4,7 дюйма» where the table is measured in inches. */
+export function heightText(mm: number, stepMm: number): string {
+  return unitNoun(stepMm) === 'inch' ? count(mm / 25.4, 'inch', 1) : `${num(mm / 10, 1)} ${t('cm')}`;
+}
