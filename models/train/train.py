@@ -204,6 +204,13 @@ def main():
         opt.step()
         hist.append((lh, lo))
         step += 1
+        if not a.smoke and step % 150 == 0:
+            # The dataset may still be growing (make-dataset.ts runs beside): take in new tables.
+            known = {m['seed'] for _, m in items}
+            fresh = [it for it in load(a.data) if it[1]['seed'] not in known] if len(glob.glob(os.path.join(a.data, '*.json'))) > len(items) else []
+            items.extend(fresh)
+            if fresh:
+                print('%d tables now' % len(items), flush=True)
         if step % 50 == 0 or a.smoke:
             k = hist[-50:]
             print('step %d  %.0f s  heat %.3f  offset %.3f' % (step, time.time() - t0, np.mean([v[0] for v in k]), np.mean([v[1] for v in k])), flush=True)

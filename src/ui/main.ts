@@ -8,6 +8,7 @@ import { armySection, newGameSection } from './views/setup-view.js';
 import { sidePanel } from './views/side-panel.js';
 import { TableCanvas } from './views/table-canvas.js';
 import { CameraFeed } from './camera/camera-feed.js';
+import { positionsFromFrame } from '../app/api/vision.js';
 
 declare global {
   interface Window {
@@ -28,7 +29,7 @@ const cameraSeen = new Map<string, { xMm: number; yMm: number }>();
 /** Live feedback on the camera: what vision found in the last frame. */
 let cameraStatus = '';
 const camera = new CameraFeed({
-  located: (tags, _mesh, quality) => {
+  located: (tags, _mesh, quality, objects) => {
     const status = `${tags.length} ${t('tagsSeen')} · ${quality.reprojectionPx.toFixed(2)} px · ${quality.ms.toFixed(0)} ms`;
     if (status.split(' · ').slice(0, 2).join() !== cameraStatus.split(' · ').slice(0, 2).join()) {
       cameraStatus = status;
@@ -44,6 +45,15 @@ const camera = new CameraFeed({
       cameraSeen.set(m.id, { xMm: tag.x_mm, yMm: tag.y_mm });
       return [{ id: m.id, xMm: tag.x_mm, yMm: tag.y_mm, fallen: false }];
     });
+    // Falls the learned detector sees (issue 9): a model whose tag is gone, matched to a fallen
+    // object near where it stood; sent once, so it joins the open shot window as a camera fall.
+    if (objects) {
+      const unseen = v.models.filter((m) => !m.destroyed && !m.seenFallen && !(m.tag !== null && tags.some((x) => x.id === m.tag)));
+      const last = (id: string, pos: { xMm: number; yMm: number } | null) => cameraSeen.get(id) ?? pos;
+      for (const p of positionsFromFrame(unseen.map((m) => ({ id: m.id, tag: m.tag, last: last(m.id, m.pos) })), { tags, objects })) {
+        if (p.fallen) moved.push(p);
+      }
+    }
     if (moved.length > 0) send({ type: 'camera-positions', models: moved });
   },
   problem: (text) => {

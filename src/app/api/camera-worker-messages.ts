@@ -25,6 +25,8 @@ export const FromCameraWorker = z.discriminatedUnion('type', [
     reprojectionPx: z.number(),
     mesh: CameraMesh,
     ms: z.number(),
+    /** The learned detector's objects (issue 9); absent when its model did not load. */
+    objects: z.array(z.object({ x_mm: z.number(), y_mm: z.number(), fallen: z.boolean(), tag: z.number().nullable(), confidence: z.number() })).optional(),
   }),
   z.object({ type: z.literal('failed'), problem: z.string() }),
 ]);

@@ -10,6 +10,7 @@ import { createAppServer } from '../../app/server/http-server.js';
 import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
 import { readJsonInput } from '../read-input.js';
+import { defaultModelPath } from '../../vision/learned/onnx-node.js';
 
 export const usage = 'shagomer serve [--port N] [--host H] [--data DIR] [--serial PATH] [--table TABLE.json --camera CAMERA.json] [--demo]';
 
@@ -60,7 +61,8 @@ export async function run(args: string[]): Promise<number> {
   if ((tablePath === undefined) !== (cameraPath === undefined)) throw new CliError('--table and --camera go together');
   const cameraFiles = tablePath !== undefined && cameraPath !== undefined ? { profile: await readJsonInput(tablePath), camera: await readJsonInput(cameraPath) } : null;
   const openCvFile = createRequire(import.meta.url).resolve('@techstark/opencv-js');
-  const { server, stop } = createAppServer({ app, uiDir, cameraFiles, openCvFile });
+  const ortDir = dirname(createRequire(import.meta.url).resolve('onnxruntime-web/wasm'));
+  const { server, stop } = createAppServer({ app, uiDir, cameraFiles, openCvFile, ortDir, modelFile: defaultModelPath() });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) => fail(new CliError(e.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : `cannot listen on ${host}:${port} (${e.code ?? e.message})`)));
     server.listen(port, host, () => ok());

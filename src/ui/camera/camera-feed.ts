@@ -1,7 +1,16 @@
 import { FromCameraWorker, type CameraMesh } from '../../app/api/camera-worker-messages.js';
 
+/** One object the learned detector found in a camera frame (locate --objects' contract). */
+export interface CameraObject {
+  x_mm: number;
+  y_mm: number;
+  fallen: boolean;
+  tag: number | null;
+  confidence: number;
+}
+
 export interface CameraFeedEvents {
-  located(tags: { id: number; x_mm: number; y_mm: number }[], mesh: CameraMesh, quality: { reprojectionPx: number; ms: number }): void;
+  located(tags: { id: number; x_mm: number; y_mm: number }[], mesh: CameraMesh, quality: { reprojectionPx: number; ms: number }, objects: CameraObject[] | null): void;
   problem(text: string): void;
 }
 
@@ -60,7 +69,7 @@ export class CameraFeed {
     if (msg.data.type === 'failed') return this.say(msg.data.problem);
     this.lastProblem = '';
     this.mesh = msg.data.mesh;
-    this.events.located(msg.data.tags, msg.data.mesh, { reprojectionPx: msg.data.reprojectionPx, ms: msg.data.ms });
+    this.events.located(msg.data.tags, msg.data.mesh, { reprojectionPx: msg.data.reprojectionPx, ms: msg.data.ms }, msg.data.objects ?? null);
   }
 
   private say(problem: string): void {
