@@ -165,6 +165,8 @@ def main():
     ap.add_argument('--batch', type=int, default=8)
     ap.add_argument('--crop', type=int, default=128)
     ap.add_argument('--seed', type=int, default=9)
+    ap.add_argument('--lr', type=float, default=3e-3)
+    ap.add_argument('--resume', help='start from these weights (a .pt written beside an export)')
     ap.add_argument('--threads', type=int, default=2, help='1 on a machine whose cores are already busy')
     ap.add_argument('--smoke', help='a few steps on this data directory, no export unless --out is given')
     ap.add_argument('--random-export', action='store_true', help='export untrained weights (speed checks)')
@@ -174,6 +176,8 @@ def main():
     np.random.seed(a.seed)
     torch.set_num_threads(a.threads)
     model = Detector()
+    if a.resume:
+        model.load_state_dict(torch.load(a.resume))
     if a.random_export:
         export(model, a.out)
         print('exported untrained', a.out)
@@ -183,7 +187,7 @@ def main():
         sys.exit('no training data in %s' % (a.smoke or a.data))
     steps = 3 if a.smoke else a.steps
     print('%d tables, %d parameters' % (len(items), sum(p.numel() for p in model.parameters())), flush=True)
-    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     rng = random.Random(a.seed)
     t0 = time.time()
     budget = a.minutes * 60
@@ -195,7 +199,7 @@ def main():
             break
         frac = min(1.0, el / budget) if not a.smoke else 0
         for g in opt.param_groups:
-            g['lr'] = 3e-3 * (0.5 * (1 + math.cos(math.pi * frac))) + 1e-5
+            g['lr'] = a.lr * (0.5 * (1 + math.cos(math.pi * frac))) + 1e-5
         model.train()
         x, h, o, m = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64)
         out = model(x)

@@ -13,11 +13,16 @@ export interface HeatPeak {
 export interface DecodeOptions {
   /** Weaker peaks are not objects. */
   threshold: number;
+  /**
+   * Where inside its cell a peak lies: the network's offset head, the vertex of the heat
+   * around the peak (the target heat is a Gaussian on the true point), or their mean.
+   */
+  subcell: 'offset' | 'heat' | 'mean';
   /** A standing and a fallen peak closer than this are one object (the hotter wins). */
   mergeMm: number;
 }
 
-export const DEFAULT_DECODE: DecodeOptions = { threshold: 0.3, mergeMm: 18 };
+export const DEFAULT_DECODE: DecodeOptions = { threshold: 0.3, subcell: 'mean', mergeMm: 18 };
 
 export function decodeHeat(out: Float32Array, outRows: number, outCols: number, cellMm: number, o: DecodeOptions = DEFAULT_DECODE): HeatPeak[] {
   const n = outRows * outCols;
@@ -46,9 +51,14 @@ export function decodeHeat(out: Float32Array, outRows: number, outCols: number, 
         }
         if (!isMax) continue;
         const i = r * outCols + c;
+        const ox = out[2 * n + i] as number;
+        const oy = out[3 * n + i] as number;
+        const [cx, cy] = gaussianVertex(out, base, outRows, outCols, r, c);
+        const fx = o.subcell === 'offset' ? ox : o.subcell === 'heat' ? cx : (ox + cx) / 2;
+        const fy = o.subcell === 'offset' ? oy : o.subcell === 'heat' ? cy : (oy + cy) / 2;
         peaks.push({
-          xMm: (c + (out[2 * n + i] as number)) * cellMm,
-          yMm: (r + (out[3 * n + i] as number)) * cellMm,
+          xMm: (c + fx) * cellMm,
+          yMm: (r + fy) * cellMm,
           fallen: ch === 1,
           confidence: v,
         });
@@ -62,4 +72,19 @@ export function decodeHeat(out: Float32Array, outRows: number, outCols: number, 
     kept.push(p);
   }
   return kept;
+}
+
+/**
+ * The peak's place in its cell (0–1) from its heat and its four neighbours: the training target
+ * is a Gaussian on the true point, and the logarithm of a Gaussian is a parabola, so a parabola
+ * through three log values per axis finds its vertex exactly.
+ */
+function gaussianVertex(out: Float32Array, base: number, rows: number, cols: number, r: number, c: number): [number, number] {
+  const at = (rr: number, cc: number): number => Math.log(Math.max(1e-6, out[base + Math.min(rows - 1, Math.max(0, rr)) * cols + Math.min(cols - 1, Math.max(0, cc))] as number));
+  const vertex = (a: number, m: number, b: number): number => {
+    const d = a - 2 * m + b;
+    return d < -1e-9 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - b)) / d)) : 0;
+  };
+  const m = at(r, c);
+  return [0.5 + vertex(at(r, c - 1), m, at(r, c + 1)), 0.5 + vertex(at(r - 1, c), m, at(r + 1, c))];
 }

@@ -57,6 +57,8 @@ export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT
 
 export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;
+  /** The same on a ready network input (table-map.ts's networkInput): validation on stored training tensors. */
+  detectInput(tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decode?: DecodeOptions): Promise<LearnedObject[]>;
   release(): Promise<void>;
 }
 
@@ -83,9 +85,19 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     if (cached?.key !== key) cached = { key, sampler: buildTableMapSampler(input.pose, input.intrinsics, input.table) };
     return cached.sampler;
   };
+  const infer = async (tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decode: DecodeOptions): Promise<LearnedObject[]> => {
+    const result = await session.run({ map: new ort.Tensor('float32', tensor, [1, INPUT_CHANNELS, rows, cols]) });
+    const heat = result['heat'];
+    if (!heat) throw new Error('the network gave no heat output');
+    const dims = heat.dims;
+    const peaks = decodeHeat(heat.data as Float32Array, dims[2] as number, dims[3] as number, mmPerCell * OUTPUT_STRIDE, decode);
+    heat.dispose();
+    return peaks.map((p) => ({ xMm: p.xMm, yMm: p.yMm, fallen: p.fallen, tag: null, confidence: p.confidence }));
+  };
   return {
     ok: true,
     detector: {
+      detectInput: (tensor, rows, cols, mmPerCell, decode = o.decode) => infer(tensor, rows, cols, mmPerCell, decode),
       async detect(input) {
         const t0 = performance.now();
         const sampler = samplerFor(input);
@@ -93,19 +105,9 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         const bgMap = input.background ? sampleTableMap(sampler, input.background) : null;
         const tensor = networkInput(sampler, frameMap, bgMap);
         const t1 = performance.now();
-        const feeds = { map: new ort.Tensor('float32', tensor, [1, INPUT_CHANNELS, sampler.rows, sampler.cols]) };
-        const result = await session.run(feeds);
-        const heat = result['heat'];
-        if (!heat) throw new Error('the network gave no heat output');
-        const dims = heat.dims;
+        const peaks = await infer(tensor, sampler.rows, sampler.cols, sampler.mmPerCell, o.decode);
         const t2 = performance.now();
-        const peaks = decodeHeat(heat.data as Float32Array, dims[2] as number, dims[3] as number, sampler.mmPerCell * OUTPUT_STRIDE, o.decode);
-        heat.dispose();
-        const objects = bindTags(
-          peaks.map((p) => ({ xMm: p.xMm, yMm: p.yMm, fallen: p.fallen, tag: null, confidence: p.confidence })),
-          input.tags ?? [],
-          o,
-        );
+        const objects = bindTags(peaks, input.tags ?? [], o);
         objects.sort((a, b) => a.yMm - b.yMm || a.xMm - b.xMm);
         return { objects, ms: { map: t1 - t0, network: t2 - t1, decode: performance.now() - t2 } };
       },

@@ -1,6 +1,8 @@
 /** Unit tests of the learned detector's pure parts: heat-map peaks and tag binding. */
 import { describe, expect, it } from 'vitest';
-import { decodeHeat } from '../../../src/vision/learned/decode-heat.js';
+import { decodeHeat, DEFAULT_DECODE } from '../../../src/vision/learned/decode-heat.js';
+
+const OFFSET = { ...DEFAULT_DECODE, subcell: 'offset' as const };
 import { bindTags, type LearnedObject } from '../../../src/vision/learned/learned-detector.js';
 
 /** A [4, rows, cols] output with the given peaks: (channel, row, col, value, dx, dy). */
@@ -19,7 +21,7 @@ function output(rows: number, cols: number, peaks: [number, number, number, numb
 
 describe('decodeHeat', () => {
   it('turns local maxima into objects at cell + offset, 12 mm cells', () => {
-    const peaks = decodeHeat(output(10, 10, [[0, 2, 3, 0.9, 0.25, 0.5], [1, 7, 7, 0.6, 0.5, 0.5]]), 10, 10, 12);
+    const peaks = decodeHeat(output(10, 10, [[0, 2, 3, 0.9, 0.25, 0.5], [1, 7, 7, 0.6, 0.5, 0.5]]), 10, 10, 12, OFFSET);
     expect(peaks).toHaveLength(2);
     expect(peaks[0]).toMatchObject({ fallen: false, confidence: expect.closeTo(0.9, 5) as number });
     expect(peaks[0]?.xMm).toBeCloseTo(39, 5);
@@ -28,9 +30,19 @@ describe('decodeHeat', () => {
   });
 
   it('drops peaks under the threshold and keeps the hotter of a standing and a fallen peak at one place', () => {
-    const peaks = decodeHeat(output(10, 10, [[0, 4, 4, 0.5, 0.5, 0.5], [1, 4, 5, 0.7, 0.5, 0.5], [0, 8, 1, 0.2, 0, 0]]), 10, 10, 12);
+    const peaks = decodeHeat(output(10, 10, [[0, 4, 4, 0.5, 0.5, 0.5], [1, 4, 5, 0.7, 0.5, 0.5], [0, 8, 1, 0.2, 0, 0]]), 10, 10, 12, OFFSET);
     expect(peaks).toHaveLength(1);
     expect(peaks[0]?.fallen).toBe(true);
+  });
+
+  it('finds the vertex of a Gaussian heat blob between cells', () => {
+    const rows = 12, cols = 12, n = rows * cols;
+    const out = new Float32Array(4 * n);
+    // A Gaussian (sigma 0.9 cells) on the point (5.8, 6.3) in cell units.
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[r * cols + c] = Math.exp(-((c + 0.5 - 5.8) ** 2 + (r + 0.5 - 6.3) ** 2) / (2 * 0.81));
+    const [p] = decodeHeat(out, rows, cols, 12, { ...DEFAULT_DECODE, subcell: 'heat' });
+    expect(p?.xMm).toBeCloseTo(5.8 * 12, 6);
+    expect(p?.yMm).toBeCloseTo(6.3 * 12, 6);
   });
 
   it('refuses an output of the wrong size', () => {
