@@ -11,8 +11,10 @@ export interface HeatPeak {
 }
 
 export interface DecodeOptions {
-  /** Weaker peaks are not objects. */
+  /** Weaker standing peaks are not objects. */
   threshold: number;
+  /** The same for the fallen map, whose peaks come out weaker (falls are rarer in training). */
+  fallenThreshold: number;
   /**
    * Where inside its cell a peak lies: the network's offset head, the vertex of the heat
    * around the peak (the target heat is a Gaussian on the true point), or their mean.
@@ -22,7 +24,8 @@ export interface DecodeOptions {
   mergeMm: number;
 }
 
-export const DEFAULT_DECODE: DecodeOptions = { threshold: 0.3, subcell: 'mean', mergeMm: 18 };
+// 'heat' placed peaks best on fresh training-family tables (models/train/validate.ts).
+export const DEFAULT_DECODE: DecodeOptions = { threshold: 0.3, fallenThreshold: 0.3, subcell: 'heat', mergeMm: 18 };
 
 export function decodeHeat(out: Float32Array, outRows: number, outCols: number, cellMm: number, o: DecodeOptions = DEFAULT_DECODE): HeatPeak[] {
   const n = outRows * outCols;
@@ -33,7 +36,7 @@ export function decodeHeat(out: Float32Array, outRows: number, outCols: number, 
     for (let r = 0; r < outRows; r++) {
       for (let c = 0; c < outCols; c++) {
         const v = out[base + r * outCols + c] as number;
-        if (v < o.threshold) continue;
+        if (v < (ch === 1 ? o.fallenThreshold : o.threshold)) continue;
         let isMax = true;
         for (let dr = -1; dr <= 1 && isMax; dr++) {
           for (let dc = -1; dc <= 1; dc++) {
