@@ -30,7 +30,8 @@ const cameraSeen = new Map<string, { xMm: number; yMm: number }>();
 let cameraStatus = '';
 const camera = new CameraFeed({
   located: (tags, _mesh, quality, objects) => {
-    const status = `${tags.length} ${t('tagsSeen')} · ${quality.reprojectionPx.toFixed(2)} px · ${quality.ms.toFixed(0)} ms`;
+    const found = objects ? ` · ${t('objectsSeen')}: ${objects.length}, ${t('fallenSeen')}: ${objects.filter((o) => o.fallen).length}` : '';
+    const status = `${tags.length} ${t('tagsSeen')} · ${quality.reprojectionPx.toFixed(2)} px · ${quality.ms.toFixed(0)} ms${found}`;
     if (status.split(' · ').slice(0, 2).join() !== cameraStatus.split(' · ').slice(0, 2).join()) {
       cameraStatus = status;
       header(view);
