@@ -7,7 +7,9 @@
  *  3. speed: locate and marker detection alone, ms per frame, and the ratio to native.
  * Hook: a compiled bench/vision-objects.ts exporting `runObjectsBench(context)` or
  * `benchObjects(): Promise<string[]>` (object and fall figures) runs after these sections.
- * BENCH_FRAMES, BENCH_CAL_VIEWS and BENCH_SKIP=calibration,objects shorten a run.
+ * 5. issue 9: the learned and the geometric detector side by side on the held-out Blender
+ *    frames (bench/vision-learned.ts).
+ * BENCH_FRAMES, BENCH_CAL_VIEWS and BENCH_SKIP=calibration,objects,learned shorten a run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { rgbaToGray, type RgbaImage } from '../src/vision/image.js';
 import { createLocator } from '../src/vision/locate.js';
 import { loadOpenCvNode } from '../src/vision/opencv-node.js';
 import { defaultTableProfile, type TableProfile } from '../src/vision/table-profile.js';
+import { runLearnedBench } from './vision-learned.js';
 import { charucoViews, decodeImage, encodeJpeg, encodePng, overheadCamera, randomScene, renderCharucoView, renderSceneJpeg, webcamIntrinsics, WEBCAM, type Scene, type SyntheticCamera } from '../test/synthetic/index.js';
 
 const AIM = { rmsPx: 0.3, focalPct: 0.5, baseP95Mm: 1.5, raisedP95Mm: 2, ratio: 2.5, fps: 10 };
@@ -254,6 +257,10 @@ async function main(): Promise<void> {
     const frames = await tagSection(cv, profile, calibrated);
     await speedSection(cv, profile, frames, tmp);
     if (!SKIP.has('objects')) await objectsHook({ cv, profile, frames, tmpDir: tmp });
+    if (!SKIP.has('learned')) {
+      console.log('\n5. learned vs geometric detector on the held-out Blender frames (bench/vision-learned.ts)');
+      await runLearnedBench();
+    }
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }

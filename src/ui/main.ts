@@ -19,6 +19,7 @@ import { pairForm, pairingDialog, spectatorsDialog } from './views/access-view.j
 import { spectatorPanel } from './views/spectator-panel.js';
 import { taggedTerrain } from './camera/tagged-terrain.js';
 import { terrainLibraryOf, type TerrainLibraryEntry } from '../app/api/terrain.js';
+import { positionsFromFrame } from '../app/api/vision.js';
 
 declare global {
   interface Window {
@@ -46,8 +47,9 @@ let cameraStatus = '';
 /** Tagged terrain pieces of the table profile: their outlines follow their tags. */
 let terrainLibrary: TerrainLibraryEntry[] = [];
 const camera = new CameraFeed({
-  located: (tags, _mesh, quality) => {
-    const status = `${count(tags.length, 'tag')} · ${num(quality.reprojectionPx, 2, 2)} ${t('px')} · ${num(quality.ms, 0)} ${t('ms')}`;
+  located: (tags, _mesh, quality, objects) => {
+    const found = objects ? ` · ${t('objectsSeen')}: ${objects.length}, ${t('fallenSeen')}: ${objects.filter((o) => o.fallen).length}` : '';
+    const status = `${count(tags.length, 'tag')} · ${num(quality.reprojectionPx, 2, 2)} ${t('px')} · ${num(quality.ms, 0)} ${t('ms')}${found}`;
     if (status.split(' · ').slice(0, 2).join() !== cameraStatus.split(' · ').slice(0, 2).join()) {
       cameraStatus = status;
       header(view);
@@ -62,6 +64,15 @@ const camera = new CameraFeed({
       cameraSeen.set(m.id, { xMm: tag.x_mm, yMm: tag.y_mm });
       return [{ id: m.id, xMm: tag.x_mm, yMm: tag.y_mm, fallen: false }];
     });
+    // Falls the learned detector sees (issue 9): a model whose tag is gone, matched to a fallen
+    // object near where it stood; sent once, so it joins the open shot window as a camera fall.
+    if (objects) {
+      const unseen = v.models.filter((m) => !m.destroyed && !m.seenFallen && !(m.tag !== null && tags.some((x) => x.id === m.tag)));
+      const last = (id: string, pos: { xMm: number; yMm: number } | null) => cameraSeen.get(id) ?? pos;
+      for (const p of positionsFromFrame(unseen.map((m) => ({ id: m.id, tag: m.tag, last: last(m.id, m.pos) })), { tags, objects })) {
+        if (p.fallen) moved.push(p);
+      }
+    }
     if (moved.length > 0) send({ type: 'camera-positions', models: moved });
     const terrain = taggedTerrain(terrainLibrary, tags, v.terrain ?? []);
     if (terrain) send({ type: 'set-terrain', source: 'camera', pieces: terrain });

@@ -35,11 +35,13 @@ export interface RawImage {
 
 const TILE = 16;
 /** Samples per axis on edge pixels. */
-const EDGE_SAMPLES = 4;
+const DEFAULT_EDGE_SAMPLES = 4;
 /** Luminance jump between neighbours that marks a pixel for supersampling. */
 const EDGE_LUMA = 10;
 
-export function renderWorld(world: World, camera: SyntheticCamera): RawImage {
+/** edgeSamples: samples per axis on edge pixels (default 4); training renders use fewer for speed. */
+export function renderWorld(world: World, camera: SyntheticCamera, options: { edgeSamples?: number } = {}): RawImage {
+  const EDGE_SAMPLES = Math.max(1, Math.round(options.edgeSamples ?? DEFAULT_EDGE_SAMPLES));
   const k = camera.intrinsics;
   const { widthPx: width, heightPx: height } = k;
   const tiles = tilePrimitives(world.primitives, camera);
@@ -169,7 +171,7 @@ export function renderWorld(world: World, camera: SyntheticCamera): RawImage {
       let r = color[i * 3] as number;
       let g = color[i * 3 + 1] as number;
       let b = color[i * 3 + 2] as number;
-      if (edge) {
+      if (edge && EDGE_SAMPLES > 1) {
         const prims = tiles[Math.floor(y / TILE) * tilesX + Math.floor(x / TILE)] as Primitive[];
         r = g = b = 0;
         for (let sy = 0; sy < EDGE_SAMPLES; sy++) {

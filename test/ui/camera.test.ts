@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, refereeInit, ROOT, serve, stop, type Served } from './harness.js';
+import { y4mFromImage } from './y4m.js';
 
 /**
  * The camera path in the renderer: Chromium's fake camera plays a .y4m made from a frame of the
@@ -12,31 +12,6 @@ import { launchChromium, refereeInit, ROOT, serve, stop, type Served } from './h
  * the image rectified under the models, and the tagged models take the positions vision reports.
  */
 const FRAMES = join(ROOT, 'demo', 'frames');
-
-/** One frame as a Y4M stream (4:2:0), what --use-file-for-fake-video-capture plays in a loop. */
-async function y4mFromImage(path: string, out: string): Promise<void> {
-  const { data, info } = await sharp(path).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const w = info.width;
-  const h = info.height;
-  const y = Buffer.alloc(w * h);
-  const u = Buffer.alloc((w / 2) * (h / 2));
-  const v = Buffer.alloc((w / 2) * (h / 2));
-  for (let j = 0; j < h; j++) {
-    for (let i = 0; i < w; i++) {
-      const k = (j * w + i) * 3;
-      const r = data[k] as number;
-      const g = data[k + 1] as number;
-      const b = data[k + 2] as number;
-      y[j * w + i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
-      if (j % 2 === 0 && i % 2 === 0) {
-        const c = (j / 2) * (w / 2) + i / 2;
-        u[c] = Math.max(0, Math.min(255, Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b)));
-        v[c] = Math.max(0, Math.min(255, Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b)));
-      }
-    }
-  }
-  writeFileSync(out, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\nFRAME\n`), y, u, v]));
-}
 
 let browser: Browser;
 let server: Served;

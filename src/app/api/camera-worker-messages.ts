@@ -31,6 +31,8 @@ export const FromCameraWorker = z.discriminatedUnion('type', [
     ms: z.number(),
     anchorsFound: z.array(z.number()).optional(),
     cameraHeightMm: z.number().optional(),
+    /** The learned detector's objects (issue 9); absent when its model did not load. */
+    objects: z.array(z.object({ x_mm: z.number(), y_mm: z.number(), fallen: z.boolean(), tag: z.number().nullable(), confidence: z.number() })).optional(),
   }),
   /** What the live calibration made of one frame, and of all views kept so far. */
   z.object({

@@ -62,6 +62,9 @@ export interface ServerOptions {
   /** Tonight's referee tokens and pairing codes (one is made when not given). */
   access?: RefereeAccess;
   limits?: Partial<ServerLimits>;
+  /** onnxruntime-web's dist folder and the learned detector's model, for the same worker (issue 9). */
+  ortDir?: string;
+  modelFile?: string;
 }
 
 const SECURITY_HEADERS = {
@@ -69,6 +72,13 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
   'content-security-policy': "frame-ancestors 'none'",
+};
+
+/** The onnxruntime-web files the worker loads: its wasm build, the glue it imports, the binary. */
+const ORT_FILES: Record<string, string> = {
+  'ort.wasm.min.js': 'text/javascript; charset=utf-8',
+  'ort-wasm-simd-threaded.mjs': 'text/javascript; charset=utf-8',
+  'ort-wasm-simd-threaded.wasm': 'application/wasm',
 };
 
 function json(res: ServerResponse, status: number, body: unknown): void {
@@ -183,6 +193,15 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
       const body = await readFile(opts.openCvFile).catch(() => null);
       if (!body) return json(res, 404, { ok: false, problem: 'opencv.js is not installed' });
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'max-age=86400' });
+      res.end(body);
+      return;
+    }
+    const ortMatch = /^\/vendor\/ort\/([a-z.-]{1,64})$/.exec(path);
+    if (req.method === 'GET' && ((ortMatch && opts.ortDir && ORT_FILES[ortMatch[1] as string]) || (path === '/vendor/miniature-detector.onnx' && opts.modelFile))) {
+      const file = ortMatch ? join(opts.ortDir as string, ortMatch[1] as string) : (opts.modelFile as string);
+      const body = await readFile(file).catch(() => null);
+      if (!body) return json(res, 404, { ok: false, problem: `${ortMatch ? 'onnxruntime-web' : 'the detector model'} is not installed` });
+      res.writeHead(200, { 'content-type': ortMatch ? (ORT_FILES[ortMatch[1] as string] as string) : 'application/octet-stream', 'cache-control': 'max-age=86400' });
       res.end(body);
       return;
     }

@@ -1,6 +1,8 @@
 /**
- * `shagomer locate IMAGE --profile table.json [--camera camera.json] [--background EMPTY] [--json]`:
- * anchors, camera pose and every tag in table millimetres from one photograph.
+ * `shagomer locate IMAGE --profile table.json [--camera camera.json] [--background EMPTY] [--objects] [--json]`:
+ * anchors, camera pose and every tag in table millimetres from one photograph; with
+ * `--objects` every miniature by the learned detector (the empty table optional), with
+ * `--background` alone by the geometric one (issue 3's baseline).
  */
 import { parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
@@ -11,11 +13,13 @@ import { ImageFileError, readImageFile } from '../../vision/image-file-node.js';
 import { parseCameraFile, parseTableProfile } from '../../vision/parse-files.js';
 import type { RgbaImage } from '../../vision/image.js';
 import { detectObjects, locateObjects, type LocateObject } from '../../vision/objects/detect-objects.js';
+import { learnedLocateObjects } from '../../vision/learned/learned-detector.js';
+import { loadLearnedDetectorNode } from '../../vision/learned/onnx-node.js';
 
-const USAGE = 'usage: shagomer locate IMAGE --profile table.json [--camera camera.json] [--background EMPTY_TABLE_IMAGE] [--json]';
+const USAGE = 'usage: shagomer locate IMAGE --profile table.json [--camera camera.json] [--background EMPTY_TABLE_IMAGE] [--objects [--model MODEL.onnx]] [--json]';
 
 export async function run(args: string[]): Promise<number> {
-  const parsed = parseArgs(args, ['profile', 'camera', 'background'], ['json']);
+  const parsed = parseArgs(args, ['profile', 'camera', 'background', 'model'], ['json', 'objects']);
   const [imagePath, ...extra] = parsed.positional;
   if (imagePath === undefined || extra.length > 0) throw new CliError(`expected exactly one IMAGE; ${USAGE}`);
   const profilePath = stringFlag(parsed, 'profile');
@@ -43,6 +47,12 @@ export async function run(args: string[]): Promise<number> {
     }
   }
 
+  const wantObjects = parsed.flags.has('objects');
+  const modelPath = stringFlag(parsed, 'model');
+  if (modelPath !== undefined && !wantObjects) throw new CliError(`--model needs --objects; ${USAGE}`);
+  const learned = wantObjects ? await loadLearnedDetectorNode(modelPath) : null;
+  if (learned && !learned.ok) throw new CliError(learned.problem);
+
   const cv = await loadOpenCvNode();
   const locator = createLocator(cv, profile.value, intrinsics);
   try {
@@ -50,9 +60,14 @@ export async function run(args: string[]): Promise<number> {
     if (!result.ok) throw failure(result.error, imagePath, profilePath);
     const { report: tagsReport, pose, intrinsics: lens } = result.value;
     // The empty table was taken by the same fixed camera: the frame's pose maps it too.
-    const report: LocateReport & { objects?: LocateObject[] } = background
-      ? { ...tagsReport, objects: locateObjects(detectObjects({ pose, intrinsics: lens, table: profile.value.table, background, frame: image, tags: tagsReport.tags })) }
-      : tagsReport;
+    let report: LocateReport & { objects?: LocateObject[] } = tagsReport;
+    if (learned?.ok) {
+      const d = await learned.detector.detect({ frame: image, pose, intrinsics: lens, table: profile.value.table, background: background ?? null, tags: tagsReport.tags });
+      await learned.detector.release();
+      report = { ...tagsReport, objects: learnedLocateObjects(d) };
+    } else if (background) {
+      report = { ...tagsReport, objects: locateObjects(detectObjects({ pose, intrinsics: lens, table: profile.value.table, background, frame: image, tags: tagsReport.tags })) };
+    }
     if (result.value.intrinsicsGuessed) {
       process.stderr.write('locate: no --camera given: lens estimated from the anchors, heights and parallax are approximate\n');
     }
@@ -93,7 +108,7 @@ function rounded(r: LocateReport & { objects?: LocateObject[] }): LocateReport &
     camera_position_mm: r.camera_position_mm.map(mm) as [number, number, number],
     anchors_found: r.anchors_found,
     tags: r.tags.map((t) => ({ id: t.id, x_mm: mm(t.x_mm), y_mm: mm(t.y_mm), z_mm: mm(t.z_mm) })),
-    ...(r.objects ? { objects: r.objects.map((o) => ({ x_mm: mm(o.x_mm), y_mm: mm(o.y_mm), fallen: o.fallen, tag: o.tag })) } : {}),
+    ...(r.objects ? { objects: r.objects.map((o) => ({ x_mm: mm(o.x_mm), y_mm: mm(o.y_mm), fallen: o.fallen, tag: o.tag, ...(o.confidence === undefined ? {} : { confidence: o.confidence }) })) } : {}),
   };
 }
 
@@ -104,7 +119,7 @@ function describe(r: LocateReport & { objects?: LocateObject[] }): string {
     ...(r.tags.length === 0 ? ['no tags seen'] : r.tags.map((t) => `tag ${String(t.id).padStart(2)}  x ${t.x_mm.toFixed(1).padStart(7)} mm  y ${t.y_mm.toFixed(1).padStart(7)} mm  (${t.z_mm} mm up)`)),
     ...(r.objects === undefined
       ? []
-      : [`${r.objects.length} objects on the table`, ...r.objects.map((o) => `object  x ${o.x_mm.toFixed(1).padStart(7)} mm  y ${o.y_mm.toFixed(1).padStart(7)} mm  ${o.fallen ? 'FALLEN' : 'standing'}${o.tag === null ? '' : `  tag ${o.tag}`}`)]),
+      : [`${r.objects.length} objects on the table`, ...r.objects.map((o) => `object  x ${o.x_mm.toFixed(1).padStart(7)} mm  y ${o.y_mm.toFixed(1).padStart(7)} mm  ${o.fallen ? 'FALLEN' : 'standing'}${o.tag === null ? '' : `  tag ${o.tag}`}${o.confidence === undefined ? '' : `  ${Math.round(o.confidence * 100)} %`}`)]),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -15,6 +15,7 @@ import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
 import { ensureWritableDir } from '../ensure-dir.js';
 import { readJsonInput } from '../read-input.js';
+import { defaultModelPath } from '../../vision/learned/onnx-node.js';
 
 export const usage = 'shagomer serve [--port N] [--host H] [--allow-host NAME,…] [--data DIR] [--serial PATH] [--table TABLE.json --camera CAMERA.json] [--demo]';
 
@@ -80,6 +81,7 @@ export async function run(args: string[]): Promise<number> {
   if ((tablePath === undefined) !== (cameraPath === undefined)) throw new CliError('--table and --camera go together');
   const cameraFiles = tablePath !== undefined && cameraPath !== undefined ? { profile: await readJsonInput(tablePath), camera: await readJsonInput(cameraPath) } : null;
   const openCvFile = createRequire(import.meta.url).resolve('@techstark/opencv-js');
+  const ortDir = dirname(createRequire(import.meta.url).resolve('onnxruntime-web/wasm'));
     // The wizard may open (or change) the hub: the port list and a path field for ptys.
   const hubControl = {
     list: listSerialPorts,
@@ -89,7 +91,7 @@ export async function run(args: string[]): Promise<number> {
       return hub.ok ? { ok: true } : { ok: false, problem: hub.problem };
     },
   };
-  const { server, stop, access } = createAppServer({ app, uiDir, cameraFiles, openCvFile, calibration: new CalibrationFiles(dataDir, hubControl), bindHost: host, allowedHosts: allowHosts });
+  const { server, stop, access } = createAppServer({ app, uiDir, cameraFiles, openCvFile, calibration: new CalibrationFiles(dataDir, hubControl), bindHost: host, allowedHosts: allowHosts, ortDir, modelFile: defaultModelPath() });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) => fail(new CliError(e.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : `cannot listen on ${host}:${port} (${e.code ?? e.message})`)));
     server.listen(port, host, () => ok());

@@ -2,8 +2,17 @@ import { FromCameraWorker, type CameraMesh } from '../../app/api/camera-worker-m
 
 export type CharucoSeen = Extract<FromCameraWorker, { type: 'charuco-seen' }>;
 
+/** One object the learned detector found in a camera frame (locate --objects' contract). */
+export interface CameraObject {
+  x_mm: number;
+  y_mm: number;
+  fallen: boolean;
+  tag: number | null;
+  confidence: number;
+}
+
 export interface CameraFeedEvents {
-  located(tags: { id: number; x_mm: number; y_mm: number }[], mesh: CameraMesh, quality: { reprojectionPx: number; ms: number; anchorsFound?: number[]; cameraHeightMm?: number }): void;
+  located(tags: { id: number; x_mm: number; y_mm: number }[], mesh: CameraMesh, quality: { reprojectionPx: number; ms: number; anchorsFound?: number[]; cameraHeightMm?: number }, objects: CameraObject[] | null): void;
   problem(text: string): void;
   /** The live calibration's answer for a frame (only with `start(…, { charucoBoard })`). */
   charuco?(seen: CharucoSeen): void;
@@ -90,7 +99,7 @@ export class CameraFeed {
     if (msg.data.type === 'charuco-seen') return this.events.charuco?.(msg.data);
     const { tags, mesh, reprojectionPx, ms, anchorsFound, cameraHeightMm } = msg.data;
     this.mesh = mesh;
-    this.events.located(tags, mesh, { reprojectionPx, ms, ...(anchorsFound ? { anchorsFound } : {}), ...(cameraHeightMm !== undefined ? { cameraHeightMm } : {}) });
+    this.events.located(tags, mesh, { reprojectionPx, ms, ...(anchorsFound ? { anchorsFound } : {}), ...(cameraHeightMm !== undefined ? { cameraHeightMm } : {}) }, msg.data.objects ?? null);
   }
 
   private say(problem: string): void {

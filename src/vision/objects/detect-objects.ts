@@ -65,6 +65,8 @@ export interface LocateObject {
   y_mm: number;
   fallen: boolean;
   tag: number | null;
+  /** 0–1, from the learned detector (issue 9); the geometric rules give none. */
+  confidence?: number;
 }
 
 export interface ObjectDetectorOptions {

@@ -1,0 +1,111 @@
+/**
+ * Issue 9's figures: the learned and the geometric detector side by side on the held-out
+ * Blender frames (test/blender/frames, rendered by test/blender/heldout.py; never trained on),
+ * with and without the empty-table frame, plus detector CPU per frame, measured in this run,
+ * and the model's load time. Run alone: `node dist/bench/vision-learned.js [DIR]`.
+ */
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFile } from 'node:fs/promises';
+import { readImageFile } from '../src/vision/image-file-node.js';
+import { createLocator } from '../src/vision/locate.js';
+import { loadLearnedDetectorNode } from '../src/vision/learned/onnx-node.js';
+import { detectObjects } from '../src/vision/objects/detect-objects.js';
+import { loadOpenCvNode } from '../src/vision/opencv-node.js';
+import { parseCameraFile, parseTableProfile } from '../src/vision/parse-files.js';
+import { figures, listHeldoutFrames, matchFrame, quantile, type Detected, type Figures, type Match } from './heldout-eval.js';
+
+export const HELDOUT_DIR = fileURLToPath(new URL('../../test/blender/frames', import.meta.url));
+const AIM = { baseP95Mm: 3, phantomsPct: 1, fallsPct: 99, falseFallPct: 1, tagsPct: 100, noBgBaseP95Mm: 5, noBgFallsPct: 97, noBgFalsePct: 2, cpuMs: 60, loadMs: 1000 };
+
+const cpuMs = async <T>(f: () => Promise<T> | T): Promise<{ value: T; ms: number }> => {
+  const c0 = process.cpuUsage();
+  const value = await f();
+  const c = process.cpuUsage(c0);
+  return { value, ms: (c.user + c.system) / 1000 };
+};
+
+export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => void = (l) => console.log(`   ${l}`)): Promise<void> {
+  const frames = (await listHeldoutFrames(dir)).filter((f) => f.truth.models.length > 0);
+  if (frames.length === 0) {
+    log(`no held-out frames in ${dir}: render them with \`nice -n 19 /usr/bin/python3 test/blender/heldout.py\``);
+    return;
+  }
+  const t0 = performance.now();
+  const loaded = await loadLearnedDetectorNode();
+  const loadMs = performance.now() - t0;
+  if (!loaded.ok) {
+    log(`learned detector: ${loaded.problem}`);
+    return;
+  }
+  const learned = loaded.detector;
+  const cv = await loadOpenCvNode();
+  const per = { geometric: [] as { matches: Match[]; phantoms: Detected[] }[], learnedBg: [] as { matches: Match[]; phantoms: Detected[] }[], learnedNoBg: [] as { matches: Match[]; phantoms: Detected[] }[] };
+  const cpu = { geometric: [] as number[], learnedBg: [] as number[], learnedNoBg: [] as number[], network: [] as number[] };
+  let located = 0;
+  for (const f of frames) {
+    const profile = parseTableProfile(JSON.parse(await readFile(f.profile, 'utf8')) as unknown);
+    const camera = parseCameraFile(JSON.parse(await readFile(f.camera, 'utf8')) as unknown);
+    if (!profile.ok || !camera.ok) throw new Error(`${f.name}: bad side files`);
+    const [image, background] = [await readImageFile(f.image), await readImageFile(f.background)];
+    const locator = createLocator(cv, profile.value, camera.value);
+    const r = locator.locate(image);
+    locator.delete();
+    if (!r.ok) {
+      log(`${f.name}: not located (${r.error.kind}); every model counts as missed`);
+      for (const k of ['geometric', 'learnedBg', 'learnedNoBg'] as const) per[k].push(matchFrame(f.truth.models, []));
+      continue;
+    }
+    located++;
+    const { pose, intrinsics, report } = r.value;
+    const table = profile.value.table;
+    const g = await cpuMs(() => detectObjects({ frame: image, background, pose, intrinsics, table, tags: report.tags }));
+    cpu.geometric.push(g.ms);
+    per.geometric.push(matchFrame(f.truth.models, g.value.objects.map((o) => ({ x_mm: o.xMm, y_mm: o.yMm, fallen: o.fallen, tag: o.tag }))));
+    const toDetected = (d: { objects: { xMm: number; yMm: number; fallen: boolean; tag: number | null }[] }): Detected[] => d.objects.map((o) => ({ x_mm: o.xMm, y_mm: o.yMm, fallen: o.fallen, tag: o.tag }));
+    // Warm the map cache out of the timing, as the live loop does after its first frame.
+    await learned.detect({ frame: image, pose, intrinsics, table, background: null, tags: report.tags });
+    const lb = await cpuMs(() => learned.detect({ frame: image, pose, intrinsics, table, background, tags: report.tags }));
+    cpu.learnedBg.push(lb.ms);
+    per.learnedBg.push(matchFrame(f.truth.models, toDetected(lb.value)));
+    const ln = await cpuMs(() => learned.detect({ frame: image, pose, intrinsics, table, background: null, tags: report.tags }));
+    cpu.learnedNoBg.push(ln.ms);
+    cpu.network.push(ln.value.ms.network);
+    per.learnedNoBg.push(matchFrame(f.truth.models, toDetected(ln.value)));
+  }
+  await learned.release();
+  const fg = figures(per.geometric);
+  const fb = figures(per.learnedBg);
+  const fn = figures(per.learnedNoBg);
+  const n = (v: number, d = 1): string => (Number.isFinite(v) ? v.toFixed(d) : '∞');
+  const row = (label: string, pick: (x: Figures) => number, aim: string, d = 1): void => {
+    log(`${label.padEnd(34)} ${n(pick(fg), d).padStart(10)} ${n(pick(fb), d).padStart(12)} ${n(pick(fn), d).padStart(12)}   ${aim}`);
+  };
+  log(`${frames.length} held-out Blender frames (${located} located), ${fb.bases} untagged standing, ${fb.falls} fallen, ${fb.tagged} tagged models`);
+  log(`${''.padEnd(34)} ${'geometric'.padStart(10)} ${'learned+bg'.padStart(12)} ${'learned'.padStart(12)}   aim (bg / no bg)`);
+  row('untagged base centre p95, mm', (x) => x.baseP95Mm, `≤ ${AIM.baseP95Mm} / ≤ ${AIM.noBgBaseP95Mm} (miss = ∞)`);
+  row('untagged base centre median, mm', (x) => x.baseMedianMm, '');
+  row('phantoms, % of models', (x) => x.phantomsPct, `≤ ${AIM.phantomsPct}`);
+  row('falls found, %', (x) => x.fallsFoundPct, `≥ ${AIM.fallsPct} / ≥ ${AIM.noBgFallsPct}`);
+  row('fallen footprint p95, mm', (x) => x.fallP95Mm, '');
+  row('standing called fallen, %', (x) => x.standingCalledFallenPct, `≤ ${AIM.falseFallPct} / ≤ ${AIM.noBgFalsePct}`);
+  row('tagged models bound to their id, %', (x) => x.tagsBoundPct, `${AIM.tagsPct}`);
+  const med = (v: number[]): number => quantile(v, 0.5);
+  log(`detector CPU ms per frame (median)  ${n(med(cpu.geometric), 0).padStart(10)} ${n(med(cpu.learnedBg), 0).padStart(12)} ${n(med(cpu.learnedNoBg), 0).padStart(12)}   aim ≤ ${AIM.cpuMs}`);
+  log(`  of which the network (wasm, 1 thread): ${n(med(cpu.network), 0)} ms wall; learned / geometric CPU ${n(med(cpu.learnedNoBg) / med(cpu.geometric), 2)}×`);
+  log(`model load ${n(loadMs, 0)} ms (aim ≤ ${AIM.loadMs}); traits missed by the learned detector without background: ${missedTraits(per.learnedNoBg)}`);
+}
+
+function missedTraits(frames: { matches: Match[] }[]): string {
+  const count = new Map<string, [number, number]>();
+  for (const m of frames.flatMap((f) => f.matches)) {
+    for (const t of m.truth.traits.length ? m.truth.traits : ['plain']) {
+      const c = count.get(t) ?? [0, 0];
+      c[1]++;
+      if (!m.found) c[0]++;
+      count.set(t, c);
+    }
+  }
+  return [...count].map(([t, [a, b]]) => `${t} ${a}/${b}`).join(', ');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runLearnedBench(process.argv[2]);

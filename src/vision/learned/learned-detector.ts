@@ -1,0 +1,149 @@
+/**
+ * The learned miniature and fall detector (issue 9): the table map (table-map.ts) through the
+ * committed ONNX network (models/miniature-detector.onnx, see its model card) with
+ * onnxruntime-web's wasm backend, then located tags bound to the objects they sit on. One code
+ * path for Node (the CLI, the bench) and the vision Web Worker: the caller hands in the
+ * onnxruntime module and the model's bytes.
+ */
+import type * as OrtTypes from 'onnxruntime-web';
+import type { CameraIntrinsics, CameraPose } from '../camera-model.js';
+import type { RgbaImage } from '../image.js';
+import type { LocatedTag } from '../locate-tags.js';
+import { decodeHeat, DEFAULT_DECODE, type DecodeOptions } from './decode-heat.js';
+import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, type TableMapSampler } from './table-map.js';
+
+export type OnnxRuntime = typeof OrtTypes;
+
+/** The network's output cells are this many map cells wide. */
+const OUTPUT_STRIDE = 4;
+/** A model file larger than this is not ours. */
+export const MAX_MODEL_BYTES = 10 * 1024 * 1024;
+
+export interface LearnedObject {
+  /** Standing: base centre; fallen: the middle of its footprint. Table mm. */
+  xMm: number;
+  yMm: number;
+  fallen: boolean;
+  tag: number | null;
+  /** 0–1: the network's peak; 1 for a model known by its tag. */
+  confidence: number;
+}
+
+export interface LearnedDetection {
+  objects: LearnedObject[];
+  /** CPU time of the parts, for the bench and the live overlay. */
+  ms: { map: number; network: number; decode: number };
+}
+
+export interface LearnedDetectInput {
+  frame: RgbaImage;
+  pose: CameraPose;
+  intrinsics: CameraIntrinsics;
+  table: { width_mm: number; depth_mm: number };
+  /** The empty table, same camera and size: optional, sharpens what changed. */
+  background?: RgbaImage | null;
+  tags?: readonly LocatedTag[];
+}
+
+export interface LearnedDetectorOptions {
+  decode: DecodeOptions;
+  /** A tag whose point lies this close to an object names it. */
+  bindMm: number;
+  /** Untagged peaks this close to a tag's point are the same model seen through its card. */
+  absorbMm: number;
+}
+
+export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18 };
+
+export interface LearnedDetector {
+  detect(input: LearnedDetectInput): Promise<LearnedDetection>;
+  /** The same on a ready network input (table-map.ts's networkInput): validation on stored training tensors. */
+  detectInput(tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decode?: DecodeOptions): Promise<LearnedObject[]>;
+  release(): Promise<void>;
+}
+
+export type LoadResult = { ok: true; detector: LearnedDetector } | { ok: false; problem: string };
+
+export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Array, options: Partial<LearnedDetectorOptions> = {}): Promise<LoadResult> {
+  if (modelBytes.byteLength === 0) return { ok: false, problem: 'the model file is empty' };
+  if (modelBytes.byteLength > MAX_MODEL_BYTES) return { ok: false, problem: `the model file is ${modelBytes.byteLength} bytes, more than ${MAX_MODEL_BYTES}` };
+  let session: OrtTypes.InferenceSession;
+  try {
+    session = await ort.InferenceSession.create(modelBytes, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+  } catch (e) {
+    return { ok: false, problem: `not a usable ONNX model (${(e instanceof Error ? e.message : String(e)).split('\n')[0]})` };
+  }
+  if (!session.inputNames.includes('map') || !session.outputNames.includes('heat')) {
+    await session.release();
+    return { ok: false, problem: `not the miniature detector: inputs [${session.inputNames.join(', ')}], outputs [${session.outputNames.join(', ')}], expected map → heat` };
+  }
+  const o: LearnedDetectorOptions = { ...DEFAULT_LEARNED_OPTIONS, ...options };
+  let cached: { key: string; sampler: TableMapSampler } | null = null;
+  const samplerFor = (input: LearnedDetectInput): TableMapSampler => {
+    // A camera that did not move keeps its map lookup (the live loop's common case).
+    const key = [...input.pose.rotation.map((v) => v.toFixed(5)), ...input.pose.translationMm.map((v) => v.toFixed(1)), input.intrinsics.fx, input.intrinsics.cx, input.intrinsics.cy, input.intrinsics.widthPx, input.intrinsics.heightPx, ...input.intrinsics.dist, input.table.width_mm, input.table.depth_mm].join(',');
+    if (cached?.key !== key) cached = { key, sampler: buildTableMapSampler(input.pose, input.intrinsics, input.table) };
+    return cached.sampler;
+  };
+  const infer = async (tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decode: DecodeOptions): Promise<LearnedObject[]> => {
+    const result = await session.run({ map: new ort.Tensor('float32', tensor, [1, INPUT_CHANNELS, rows, cols]) });
+    const heat = result['heat'];
+    if (!heat) throw new Error('the network gave no heat output');
+    const dims = heat.dims;
+    const peaks = decodeHeat(heat.data as Float32Array, dims[2] as number, dims[3] as number, mmPerCell * OUTPUT_STRIDE, decode);
+    heat.dispose();
+    return peaks.map((p) => ({ xMm: p.xMm, yMm: p.yMm, fallen: p.fallen, tag: null, confidence: p.confidence }));
+  };
+  return {
+    ok: true,
+    detector: {
+      detectInput: (tensor, rows, cols, mmPerCell, decode = o.decode) => infer(tensor, rows, cols, mmPerCell, decode),
+      async detect(input) {
+        const t0 = performance.now();
+        const sampler = samplerFor(input);
+        const frameMap = sampleTableMap(sampler, input.frame);
+        const bgMap = input.background ? sampleTableMap(sampler, input.background) : null;
+        const tensor = networkInput(sampler, frameMap, bgMap);
+        const t1 = performance.now();
+        const peaks = await infer(tensor, sampler.rows, sampler.cols, sampler.mmPerCell, o.decode);
+        const t2 = performance.now();
+        const objects = bindTags(peaks, input.tags ?? [], o);
+        objects.sort((a, b) => a.yMm - b.yMm || a.xMm - b.xMm);
+        return { objects, ms: { map: t1 - t0, network: t2 - t1, decode: performance.now() - t2 } };
+      },
+      release: () => session.release(),
+    },
+  };
+}
+
+/**
+ * Every located tag is one model. A tag's point (under its centre, parallax corrected) is the
+ * base centre of the model it is mounted on; the nearest peak within bindMm is that model (a
+ * readable tag faces the camera, so it stands), and other untagged peaks within absorbMm are
+ * the same model seen through a card wider than its base. A tag with no peak near it is still
+ * a model, at the tag's point.
+ */
+export function bindTags(objects: LearnedObject[], tags: readonly LocatedTag[], o: Pick<LearnedDetectorOptions, 'bindMm' | 'absorbMm'>): LearnedObject[] {
+  let out = [...objects];
+  for (const t of [...tags].sort((a, b) => a.id - b.id)) {
+    let best = -1;
+    let bestD = o.bindMm;
+    out.forEach((ob, k) => {
+      const d = Math.hypot(ob.xMm - t.x_mm, ob.yMm - t.y_mm);
+      if (ob.tag === null && d < bestD) {
+        bestD = d;
+        best = k;
+      }
+    });
+    const bound: LearnedObject = { xMm: t.x_mm, yMm: t.y_mm, fallen: false, tag: t.id, confidence: 1 };
+    out = out.filter((ob, k) => k !== best && !(ob.tag === null && Math.hypot(ob.xMm - t.x_mm, ob.yMm - t.y_mm) < o.absorbMm));
+    out.push(bound);
+  }
+  return out;
+}
+
+/** `locate --json`'s `objects` entries with the learned detector's confidence, 0.1 mm. */
+export function learnedLocateObjects(d: LearnedDetection): { x_mm: number; y_mm: number; fallen: boolean; tag: number | null; confidence: number }[] {
+  const mm = (v: number): number => Math.round(v * 10) / 10;
+  return d.objects.map((ob) => ({ x_mm: mm(ob.xMm), y_mm: mm(ob.yMm), fallen: ob.fallen, tag: ob.tag, confidence: Math.round(ob.confidence * 1000) / 1000 }));
+}

@@ -1,0 +1,103 @@
+/**
+ * `shagomer locate --objects` as a user runs it, on a held-out Blender fixture (never trained
+ * on): the learned detector's objects with a confidence, with and without the empty table,
+ * and its bad inputs as one line and exit 2. Run `npx tsc -p tsconfig.build.json` first.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const BIN = join(import.meta.dirname, '../../dist/src/cli/main.js');
+const FIX = join(import.meta.dirname, '../blender/fixtures');
+const f = (name: string): string => join(FIX, name);
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function shagomer(...args: string[]): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { timeout: 120_000 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const x = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: x.code ?? -1, stdout: x.stdout ?? '', stderr: x.stderr ?? '' };
+  }
+}
+
+function expectOneLine(o: Outcome, code: number, ...mentions: string[]): void {
+  expect(o.code).toBe(code);
+  expect(o.stderr.trim().split('\n')).toHaveLength(1);
+  expect(o.stderr).not.toMatch(/\n\s+at /);
+  for (const m of mentions) expect(o.stderr).toContain(m);
+}
+
+interface Report {
+  tags: { id: number }[];
+  objects?: { x_mm: number; y_mm: number; fallen: boolean; tag: number | null; confidence: number }[];
+}
+
+describe('shagomer locate --objects (learned detector)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'shagomer-objects-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const base = ['locate', f('t0-f0.jpg'), '--profile', f('t0-f0.table.json'), '--camera', f('t0-f0.camera.json')];
+
+  it('reports objects with a 0–1 confidence and both tags bound, without an empty-table frame', async () => {
+    const o = await shagomer(...base, '--objects', '--json');
+    expect(o.code, o.stderr).toBe(0);
+    const r = JSON.parse(o.stdout) as Report;
+    expect(r.objects).toBeDefined();
+    const objects = r.objects ?? [];
+    for (const ob of objects) {
+      expect(ob.confidence).toBeGreaterThanOrEqual(0);
+      expect(ob.confidence).toBeLessThanOrEqual(1);
+    }
+    const truth = JSON.parse(await readFile(f('t0-f0.truth.json'), 'utf8')) as { models: { x_mm: number; y_mm: number; tag: number | null }[] };
+    for (const t of truth.models.filter((m) => m.tag !== null)) {
+      const bound = objects.filter((ob) => ob.tag === t.tag);
+      expect(bound, `tag ${t.tag}`).toHaveLength(1);
+      expect(Math.hypot((bound[0]?.x_mm ?? 0) - t.x_mm, (bound[0]?.y_mm ?? 0) - t.y_mm)).toBeLessThan(3);
+    }
+  }, 180_000);
+
+  it('still takes --background (the difference feeds the network)', async () => {
+    const o = await shagomer(...base, '--objects', '--background', f('t0-empty.jpg'), '--json');
+    expect(o.code, o.stderr).toBe(0);
+    expect((JSON.parse(o.stdout) as Report).objects?.length).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('a missing model file: one line, exit 2', async () => {
+    expectOneLine(await shagomer(...base, '--objects', '--model', join(dir, 'nope.onnx')), 2, 'nope.onnx', 'no such file');
+  });
+
+  it('a corrupt model file: one line, exit 2', async () => {
+    await writeFile(join(dir, 'bad.onnx'), 'this is not a protobuf');
+    expectOneLine(await shagomer(...base, '--objects', '--model', join(dir, 'bad.onnx')), 2, 'bad.onnx', 'not a usable ONNX model');
+  });
+
+  it('an empty-table image of another size: one line, exit 2', async () => {
+    await sharp(f('t0-empty.jpg')).resize(1280, 720).jpeg().toFile(join(dir, 'small-empty.jpg'));
+    expectOneLine(await shagomer(...base, '--objects', '--background', join(dir, 'small-empty.jpg')), 2, 'small-empty.jpg', '1280x720');
+  });
+
+  it('a frame of another size than the camera file: one line, exit 2', async () => {
+    await sharp(f('t0-f0.jpg')).resize(1280, 720).jpeg().toFile(join(dir, 'small.jpg'));
+    expectOneLine(await shagomer('locate', join(dir, 'small.jpg'), '--profile', f('t0-f0.table.json'), '--camera', f('t0-f0.camera.json'), '--objects'), 2, 'image_size');
+  });
+
+  it('--model without --objects: one line, exit 2', async () => {
+    expectOneLine(await shagomer(...base, '--model', f('t0-f0.jpg')), 2, '--model needs --objects');
+  });
+});

@@ -1,0 +1,73 @@
+/** Unit tests of the learned detector's pure parts: heat-map peaks and tag binding. */
+import { describe, expect, it } from 'vitest';
+import { decodeHeat, DEFAULT_DECODE } from '../../../src/vision/learned/decode-heat.js';
+
+const OFFSET = { ...DEFAULT_DECODE, subcell: 'offset' as const };
+import { bindTags, type LearnedObject } from '../../../src/vision/learned/learned-detector.js';
+
+/** A [4, rows, cols] output with the given peaks: (channel, row, col, value, dx, dy). */
+function output(rows: number, cols: number, peaks: [number, number, number, number, number, number][]): Float32Array {
+  const n = rows * cols;
+  const out = new Float32Array(4 * n);
+  for (const [ch, r, c, v, dx, dy] of peaks) {
+    out[ch * n + r * cols + c] = v;
+    out[2 * n + r * cols + c] = dx;
+    out[3 * n + r * cols + c] = dy;
+    // A shoulder next to the peak is not a second peak.
+    if (c + 1 < cols) out[ch * n + r * cols + c + 1] = v * 0.8;
+  }
+  return out;
+}
+
+describe('decodeHeat', () => {
+  it('turns local maxima into objects at cell + offset, 12 mm cells', () => {
+    const peaks = decodeHeat(output(10, 10, [[0, 2, 3, 0.9, 0.25, 0.5], [1, 7, 7, 0.6, 0.5, 0.5]]), 10, 10, 12, OFFSET);
+    expect(peaks).toHaveLength(2);
+    expect(peaks[0]).toMatchObject({ fallen: false, confidence: expect.closeTo(0.9, 5) as number });
+    expect(peaks[0]?.xMm).toBeCloseTo(39, 5);
+    expect(peaks[0]?.yMm).toBeCloseTo(30, 5);
+    expect(peaks[1]).toMatchObject({ fallen: true, xMm: 90, yMm: 90 });
+  });
+
+  it('drops peaks under the threshold and keeps the hotter of a standing and a fallen peak at one place', () => {
+    const peaks = decodeHeat(output(10, 10, [[0, 4, 4, 0.5, 0.5, 0.5], [1, 4, 5, 0.7, 0.5, 0.5], [0, 8, 1, 0.2, 0, 0]]), 10, 10, 12, OFFSET);
+    expect(peaks).toHaveLength(1);
+    expect(peaks[0]?.fallen).toBe(true);
+  });
+
+  it('finds the vertex of a Gaussian heat blob between cells', () => {
+    const rows = 12, cols = 12, n = rows * cols;
+    const out = new Float32Array(4 * n);
+    // A Gaussian (sigma 0.9 cells) on the point (5.8, 6.3) in cell units.
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[r * cols + c] = Math.exp(-((c + 0.5 - 5.8) ** 2 + (r + 0.5 - 6.3) ** 2) / (2 * 0.81));
+    const [p] = decodeHeat(out, rows, cols, 12, { ...DEFAULT_DECODE, subcell: 'heat' });
+    expect(p?.xMm).toBeCloseTo(5.8 * 12, 6);
+    expect(p?.yMm).toBeCloseTo(6.3 * 12, 6);
+  });
+
+  it('refuses an output of the wrong size', () => {
+    expect(() => decodeHeat(new Float32Array(10), 10, 10, 12)).toThrow(RangeError);
+  });
+});
+
+describe('bindTags', () => {
+  const ob = (x: number, y: number, fallen = false, confidence = 0.8): LearnedObject => ({ xMm: x, yMm: y, fallen, tag: null, confidence });
+
+  it('names the nearest object, stands it at the tag point and absorbs peaks seen through a wide card', () => {
+    const out = bindTags([ob(100, 100, true), ob(112, 100), ob(300, 300)], [{ id: 7, x_mm: 104, y_mm: 101, z_mm: 50 }], { bindMm: 35, absorbMm: 18 });
+    expect(out).toHaveLength(2);
+    expect(out.find((o) => o.tag === 7)).toEqual({ xMm: 104, yMm: 101, fallen: false, tag: 7, confidence: 1 });
+    expect(out.find((o) => o.tag === null)).toMatchObject({ xMm: 300, yMm: 300 });
+  });
+
+  it('a tag with nothing found near it is still one model', () => {
+    const out = bindTags([ob(500, 500)], [{ id: 9, x_mm: 100, y_mm: 100, z_mm: 3 }], { bindMm: 35, absorbMm: 18 });
+    expect(out).toHaveLength(2);
+    expect(out.filter((o) => o.tag === 9)).toHaveLength(1);
+  });
+
+  it('two tags on touching bases bind two objects', () => {
+    const out = bindTags([ob(100, 100), ob(126, 100)], [{ id: 4, x_mm: 100, y_mm: 100, z_mm: 3 }, { id: 5, x_mm: 126, y_mm: 100, z_mm: 3 }], { bindMm: 35, absorbMm: 18 });
+    expect(out.map((o) => o.tag).sort()).toEqual([4, 5]);
+  });
+});

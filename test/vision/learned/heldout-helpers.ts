@@ -1,0 +1,58 @@
+/**
+ * The committed held-out fixtures (test/blender/fixtures: Blender Cycles club tables the
+ * network never trained on) through locate and the learned detector, as the CLI runs them.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { listHeldoutFrames, matchFrame, type HeldoutFrame, type Match, type Detected } from '../../../bench/heldout-eval.js';
+import { readImageFile } from '../../../src/vision/image-file-node.js';
+import { loadLearnedDetectorNode } from '../../../src/vision/learned/onnx-node.js';
+import type { LearnedDetector } from '../../../src/vision/learned/learned-detector.js';
+import { createLocator } from '../../../src/vision/locate.js';
+import { parseCameraFile, parseTableProfile } from '../../../src/vision/parse-files.js';
+import { openCv } from '../helpers.js';
+
+export const FIXTURES = join(import.meta.dirname, '../../blender/fixtures');
+
+export interface FixtureRun {
+  frame: HeldoutFrame;
+  withBackground: { matches: Match[]; phantoms: Detected[] };
+  without: { matches: Match[]; phantoms: Detected[] };
+}
+
+let detector: Promise<LearnedDetector> | null = null;
+function learned(): Promise<LearnedDetector> {
+  detector ??= loadLearnedDetectorNode().then((r) => {
+    if (!r.ok) throw new Error(r.problem);
+    return r.detector;
+  });
+  return detector;
+}
+
+export async function runFixtures(): Promise<FixtureRun[]> {
+  const cv = await openCv();
+  const d = await learned();
+  const out: FixtureRun[] = [];
+  for (const frame of await listHeldoutFrames(FIXTURES)) {
+    const profile = parseTableProfile(JSON.parse(await readFile(frame.profile, 'utf8')) as unknown);
+    const camera = parseCameraFile(JSON.parse(await readFile(frame.camera, 'utf8')) as unknown);
+    if (!profile.ok || !camera.ok) throw new Error(`${frame.name}: side files`);
+    const image = await readImageFile(frame.image);
+    const background = await readImageFile(frame.background);
+    const locator = createLocator(cv, profile.value, camera.value);
+    const r = locator.locate(image);
+    locator.delete();
+    if (!r.ok) throw new Error(`${frame.name}: ${r.error.kind}`);
+    const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table: profile.value.table, tags: r.value.report.tags };
+    const toDetected = (x: { objects: { xMm: number; yMm: number; fallen: boolean; tag: number | null }[] }): Detected[] => x.objects.map((o) => ({ x_mm: o.xMm, y_mm: o.yMm, fallen: o.fallen, tag: o.tag }));
+    out.push({
+      frame,
+      withBackground: matchFrame(frame.truth.models, toDetected(await d.detect({ ...input, background }))),
+      without: matchFrame(frame.truth.models, toDetected(await d.detect({ ...input, background: null }))),
+    });
+  }
+  return out;
+}
+
+/** Models within this distance of a table edge stand where the lean away from the nadir is largest. */
+export const nearEdge = (m: { x_mm: number; y_mm: number }, mm = 70): boolean => Math.min(m.x_mm, m.y_mm, 1800 - m.x_mm, 1200 - m.y_mm) < mm;
