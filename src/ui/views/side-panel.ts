@@ -109,7 +109,7 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
                 'div',
                 {},
                 h('h3', {}, `${t('odds')} (${odds.action})`),
-                odds.problem ? h('div', { class: 'warn' }, odds.problem) : h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? `${pct(odds.harm)}` : t('noOdds'), h('span', { class: 'muted', style: 'font-size:13px' }, ` ${odds.harmKey} = ${odds.odds[odds.harmKey] ?? '0'}`)),
+                odds.problem ? h('div', { class: 'warn' }, odds.reason ? odds.reason[currentLang()] : odds.problem) : h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? `${pct(odds.harm)}` : t('noOdds'), h('span', { class: 'muted', style: 'font-size:13px' }, ` ${odds.harmKey} = ${odds.odds[odds.harmKey] ?? '0'}`)),
                 oddsTable,
               )
             : null,
