@@ -57,6 +57,8 @@ export const OddsView = z.object({
   harm: z.number(),
   harmKey: z.string(),
   problem: z.string().nullable(),
+  /** The system's reason when it allows no such attack, in both languages. */
+  reason: z.object({ ru: z.string(), en: z.string() }).nullable(),
 });
 
 export const ShotScoreView = z.discriminatedUnion('kind', [

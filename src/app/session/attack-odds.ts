@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Text } from '../../core/rulesets/labels.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
 import { resolveScenario } from '../../core/scenario/resolve-scenario.js';
 import type { WeaponSpec } from '../api/game-events.js';
@@ -18,6 +19,8 @@ export interface AttackOdds {
   problem: string | null;
   /** The action's own input fields (what a roll of this attack resolves); null when none is offered. */
   input: Record<string, unknown> | null;
+  /** Why the system allows no such attack, for the players (both languages). */
+  reason: Text | null;
 }
 
 const Odds = z.record(z.string(), z.string());
@@ -32,7 +35,7 @@ const coverFor = (c: string): 'none' | 'partial' | 'full' => (c === 'partial' ||
 
 /** Exact odds of `shooterId` attacking the pair's target with one weapon, through the engine. */
 export function attackOdds(state: GameState, shooterId: string, pair: PairView, weapon: WeaponSpec): AttackOdds {
-  const base = { weaponId: weapon.id, action: '', allowed: false, odds: {}, harm: 0, harmKey: '', input: null };
+  const base = { weaponId: weapon.id, action: '', allowed: false, odds: {}, harm: 0, harmKey: '', input: null, reason: null };
   const ruleset = state.created?.ruleset;
   const system = ruleset ? gameSystem(ruleset) : undefined;
   const shooter = state.models.get(shooterId);
@@ -40,11 +43,11 @@ export function attackOdds(state: GameState, shooterId: string, pair: PairView, 
   if (!system || !shooter || !target) return { ...base, problem: 'no target' };
   // One distance for the label and the odds: the tape the system's table rules measured.
   const attack = system.attacks.input(tableModel(state, shooter), tableModel(state, target), weapon, { distanceCm: pair.measuredMm / 10, cover: coverFor(pair.cover), closeCombat: pair.closeCombat });
-  if (!attack.ok) return { ...base, problem: attack.reason.ru };
+  if (!attack.ok) return { ...base, problem: attack.reason.en, reason: attack.reason };
   const out = resolveScenario({ ...attack.input, ruleset: system.id, action: attack.action, exact: true });
   if (!out.ok) return { ...base, action: attack.action, problem: `engine: ${out.error.field}: ${out.error.problem}` };
   const odds = Odds.safeParse(out.output.odds);
   const table = odds.success ? odds.data : {};
   const allowed = out.output.allowed !== false;
-  return { weaponId: weapon.id, action: attack.action, allowed, odds: table, harm: fraction(table[attack.harmKey]), harmKey: attack.harmKey, problem: null, input: attack.input };
+  return { weaponId: weapon.id, action: attack.action, allowed, odds: table, harm: fraction(table[attack.harmKey]), harmKey: attack.harmKey, problem: null, input: attack.input, reason: null };
 }

@@ -100,7 +100,7 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
                 {},
                 h('h3', {}, odds.action ? `${t('odds')} (${term('action', odds.action)})` : t('odds')),
                 odds.problem
-                  ? h('div', { class: 'warn', title: odds.problem }, problem(odds.problem))
+                  ? h('div', { class: 'warn', title: odds.problem }, odds.reason ? odds.reason[currentLang()] : problem(odds.problem))
                   : h('div', {}, h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? pct(odds.harm) : t('noOdds')), h('div', { 'data-testid': 'odds-words' }, oddsWords(odds.odds, odds.harmKey))),
                 oddsTable,
                 attackPanel(v, send),
