@@ -187,18 +187,50 @@ function bandAt(distanceCm: number, data: VtorzhenieData): { id: string; to_hit:
   return found;
 }
 
+/** The original contract's output, keys in its order. */
+function shotOutput(allowed: boolean, steps: number, band: string | null, toHit: number | null, accuracy: number | null, hit: boolean, penetrated: boolean, damage: number, stamina: number): VirtualShotResult {
+  return { allowed, steps, band, to_hit: toHit, accuracy, hit, penetrated, damage, destroyed: damage >= stamina };
+}
+
+/**
+ * A shot of the original contract (no weapon id, no turn state): the hot path of the engine,
+ * with no object but the output made per shot.
+ */
+function resolvePlainShot(input: VirtualShotInput, dice: Dice, data: VtorzhenieData): VirtualShotResult {
+  const { shooter, target } = input;
+  if (shooter.mode !== undefined) throw new FieldError('shooter.mode', 'a fire mode needs a weapon: name it in shooter.weapon');
+  const power = shooter.power;
+  if (power === undefined) throw new FieldError('shooter.power', 'is missing (expected an integer, or name a weapon in shooter.weapon)');
+  const steps = stepsFor(input.distance_cm, data.distance);
+  const band = bandAt(input.distance_cm, data);
+  const bandId = band === null ? null : band.id;
+  const toHit = band === null ? null : band.to_hit;
+  const range = shooter.range_steps;
+  if (toHit === null || target.cover === 'full' || (range !== undefined && steps > range)) return shotOutput(false, steps, bandId, toHit, null, false, false, target.damage, target.stamina);
+  const cover = data.cover;
+  const coverModifier = target.cover === 'partial' && steps > cover.partial_applies_beyond_steps.value ? cover.partial_accuracy_modifier.value : 0;
+  const modifier = (shooter.accuracy_bonus ?? 0) + coverModifier;
+  const a = dice.roll(6);
+  const b = dice.roll(6);
+  let accuracy = a + b + modifier;
+  // A sniper who missed rolls the lower die again (the reroll stands).
+  if (accuracy < toHit && shooter.reroll_accuracy_die === true && data.limits.sniper_rerolls_per_turn.value > 0) accuracy = (a > b ? a : b) + dice.roll(6) + modifier;
+  if (accuracy < toHit) return shotOutput(true, steps, bandId, toHit, accuracy, false, false, target.damage, target.stamina);
+  const through = penetrates(dice, power, target);
+  return shotOutput(true, steps, bandId, toHit, accuracy, true, through, target.damage + (through ? data.penetration_damage.value : 0), target.stamina);
+}
+
 export function resolveVirtualShot(input: VirtualShotInput, dice: Dice, data: VtorzhenieData): VirtualShotResult & VirtualShotExtras {
+  if (!usesExtras(input)) return resolvePlainShot(input, dice, data);
   const { target } = input;
   const line = shooterLine(input, data);
   const steps = stepsFor(input.distance_cm, data.distance);
   const band = bandAt(input.distance_cm, data);
   const toHit = band?.to_hit ?? null;
-  const extras = usesExtras(input);
   const rerollSpent = input.shooter.reroll_used === true || data.limits.sniper_rerolls_per_turn.value === 0;
   const result = (allowed: boolean, accuracy: number | null, hit: boolean, penetrated: boolean, rerolled = false, reason?: string): VirtualShotResult & VirtualShotExtras => {
     const damage = target.damage + (penetrated ? data.penetration_damage.value : 0);
     const out: VirtualShotResult & VirtualShotExtras = { allowed, steps, band: band?.id ?? null, to_hit: toHit, accuracy, hit, penetrated, damage, destroyed: damage >= target.stamina };
-    if (!extras) return out;
     if (reason !== undefined) out.reason = reason;
     const s = input.shooter;
     if (s.weapon !== undefined) {
@@ -213,10 +245,8 @@ export function resolveVirtualShot(input: VirtualShotInput, dice: Dice, data: Vt
     return out;
   };
 
-  if (extras) {
-    const broken = limitBroken(input, line, (cm) => stepsFor(cm, data.distance), data);
-    if (broken !== null) return result(false, null, false, false, false, broken);
-  }
+  const broken = limitBroken(input, line, (cm) => stepsFor(cm, data.distance), data);
+  if (broken !== null) return result(false, null, false, false, false, broken);
   const outOfRange = line.range_steps !== undefined && steps > line.range_steps;
   if (toHit === null || target.cover === 'full' || outOfRange) return result(false, null, false, false);
 
