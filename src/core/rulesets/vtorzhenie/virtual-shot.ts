@@ -216,7 +216,10 @@ function resolvePlainShot(input: VirtualShotInput, dice: Dice, data: VtorzhenieD
   // A sniper who missed rolls the lower die again (the reroll stands).
   if (accuracy < toHit && shooter.reroll_accuracy_die === true && data.limits.sniper_rerolls_per_turn.value > 0) accuracy = (a > b ? a : b) + dice.roll(6) + modifier;
   if (accuracy < toHit) return shotOutput(true, steps, bandId, toHit, accuracy, false, false, target.damage, target.stamina);
-  const through = penetrates(dice, power, target);
+  // `penetrates`, inlined: the same dice in the same order, without its two side objects.
+  const attack = dice.roll(6) + power;
+  const defenderDice = target.vehicle ? 0 : target.shield ? 2 : 1;
+  const through = defenderDice === 0 ? attack > target.armour : dice.countAtLeast(defenderDice, 6, attack - target.armour) === 0;
   return shotOutput(true, steps, bandId, toHit, accuracy, true, through, target.damage + (through ? data.penetration_damage.value : 0), target.stamina);
 }
 
