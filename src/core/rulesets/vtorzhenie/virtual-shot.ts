@@ -90,8 +90,9 @@ export interface VirtualShotResult {
  * contract stay byte for byte the same.
  */
 export interface VirtualShotExtras {
-  /** Why the shot was not allowed by a turn limit or target rule. */
+  /** Why the shot was not allowed by a turn limit or target rule (English, Russian). */
   reason?: string;
+  reason_ru?: string;
   weapon?: string;
   mode?: string | null;
   /** Rate of fire in the declared mode, and what is left this turn after this shot. */
@@ -147,23 +148,38 @@ function shooterLine(input: VirtualShotInput, data: VtorzhenieData): Shooter {
   };
 }
 
+/** Why a shot is refused, for the player in English and Russian. */
+interface Refusal {
+  en: string;
+  ru: string;
+}
+
 /** The per-turn limits one shot can check: the first one broken, or null. */
-function limitBroken(input: VirtualShotInput, line: Shooter, steps: (cm: number) => number, data: VtorzhenieData): string | null {
+function limitBroken(input: VirtualShotInput, line: Shooter, steps: (cm: number) => number, data: VtorzhenieData): Refusal | null {
   const s = input.shooter;
-  if (input.target.gun === true && !data.guns.virtual_fire_at.value) return 'guns cannot be shot virtually (only real launchers hit them)';
-  if (s.declared_weapon !== undefined && s.weapon !== undefined && s.declared_weapon !== s.weapon) {
-    return `only ${data.limits.weapons_fired_two_hands.value} of the weapons in its hands fires per turn: ${s.declared_weapon} was declared`;
+  if (input.target.gun === true && !data.guns.virtual_fire_at.value) {
+    return { en: 'guns cannot be shot virtually (only real launchers hit them)', ru: 'по орудиям нельзя вести виртуальную стрельбу (только реальными снарядами)' };
   }
-  if (s.shots_fired !== undefined && s.shots_fired >= line.shots) return `${s.weapon ?? 'the weapon'} has fired its ${line.shots} shot(s) this turn`;
+  if (s.declared_weapon !== undefined && s.weapon !== undefined && s.declared_weapon !== s.weapon) {
+    const n = data.limits.weapons_fired_two_hands.value;
+    return { en: `only ${n} of the weapons in its hands fires per turn: ${s.declared_weapon} was declared`, ru: `за ход фигурка стреляет только из ${n} оружия в руках: объявлено ${s.declared_weapon}` };
+  }
+  if (s.shots_fired !== undefined && s.shots_fired >= line.shots) {
+    return { en: `${s.weapon ?? 'the weapon'} has fired its ${line.shots} shot(s) this turn`, ru: `${s.weapon ?? 'оружие'}: все выстрелы этого хода (${line.shots}) сделаны` };
+  }
   if (s.vehicle_weapons_fired !== undefined && s.weapon !== undefined && !s.vehicle_weapons_fired.includes(s.weapon)) {
     const limit = data.vehicle_virtual_weapons_per_turn.value;
-    if (new Set(s.vehicle_weapons_fired).size >= limit) return `a vehicle uses at most ${limit} weapons per turn for virtual fire`;
+    if (new Set(s.vehicle_weapons_fired).size >= limit) {
+      return { en: `a vehicle uses at most ${limit} weapons per turn for virtual fire`, ru: `техника использует за ход не больше ${limit} орудий для виртуальной стрельбы` };
+    }
   }
   if (s.gun) {
     const within = data.guns.crew_within_steps.value;
-    if (s.gun.crew_distance_cm === null || steps(s.gun.crew_distance_cm) > within) return `a gun fires only with a friendly model within ${within} step`;
+    if (s.gun.crew_distance_cm === null || steps(s.gun.crew_distance_cm) > within) {
+      return { en: `a gun fires only with a friendly model within ${within} step`, ru: `орудие стреляет, только если союзная фигурка не дальше ${within} шага` };
+    }
     const fired = s.gun.barrels_fired.filter((b) => b === s.gun?.barrel).length;
-    if (fired >= data.guns.shots_per_barrel.value) return `barrel ${s.gun.barrel} has already fired this turn`;
+    if (fired >= data.guns.shots_per_barrel.value) return { en: `barrel ${s.gun.barrel} has already fired this turn`, ru: `ствол ${s.gun.barrel} уже стрелял в этом ходу` };
   }
   return null;
 }
@@ -231,10 +247,13 @@ export function resolveVirtualShot(input: VirtualShotInput, dice: Dice, data: Vt
   const band = bandAt(input.distance_cm, data);
   const toHit = band?.to_hit ?? null;
   const rerollSpent = input.shooter.reroll_used === true || data.limits.sniper_rerolls_per_turn.value === 0;
-  const result = (allowed: boolean, accuracy: number | null, hit: boolean, penetrated: boolean, rerolled = false, reason?: string): VirtualShotResult & VirtualShotExtras => {
+  const result = (allowed: boolean, accuracy: number | null, hit: boolean, penetrated: boolean, rerolled = false, reason?: Refusal): VirtualShotResult & VirtualShotExtras => {
     const damage = target.damage + (penetrated ? data.penetration_damage.value : 0);
     const out: VirtualShotResult & VirtualShotExtras = { allowed, steps, band: band?.id ?? null, to_hit: toHit, accuracy, hit, penetrated, damage, destroyed: damage >= target.stamina };
-    if (reason !== undefined) out.reason = reason;
+    if (reason !== undefined) {
+      out.reason = reason.en;
+      out.reason_ru = reason.ru;
+    }
     const s = input.shooter;
     if (s.weapon !== undefined) {
       const fired = (s.shots_fired ?? 0) + (allowed ? 1 : 0);
