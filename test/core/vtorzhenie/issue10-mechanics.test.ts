@@ -174,7 +174,9 @@ describe('Вторжение per-turn limits, checked by the action', () => {
 
   it('no virtual fire at guns', () => {
     // «Стрельба по орудиям. Виртуальную стрельбу по ним вести нельзя.»
-    expect(resolve({ action: 'virtual-shot', distance_cm: 20, shooter: { power: 3 }, target: { ...infantry, gun: true } })).toMatchObject({ allowed: false, reason: 'guns cannot be shot virtually (only real launchers hit them)', dice_used: [] });
+    expect(resolve({ action: 'virtual-shot', distance_cm: 20, shooter: { power: 3 }, target: { ...infantry, gun: true } })).toMatchObject({
+      allowed: false, reason: 'guns cannot be shot virtually (only real launchers hit them)', reason_ru: 'по орудиям нельзя вести виртуальную стрельбу (только реальными снарядами)', dice_used: [],
+    });
   });
 });
 
@@ -182,7 +184,7 @@ describe('Вторжение standing up and the first player', () => {
   it('standing up: only at the start of the owner\'s turn, for 5 speed points', () => {
     // «Поднять упавшую модель Игрок-владелец может только в начале своего хода. На совершение этого действия, модель тратит 5 очков своей «Скорости».»
     expect(resolve({ action: 'stand-up', kind: 'vehicle', at_start_of_turn: true })).toEqual({ allowed: true, speed_steps: 8, left_steps: 3, fallen: false, dice_used: [] });
-    expect(resolve({ action: 'stand-up', kind: 'infantry', armour: 3, at_start_of_turn: false })).toMatchObject({ allowed: false, fallen: true, reason: "a fallen model is stood up only at the start of its owner's turn" });
+    expect(resolve({ action: 'stand-up', kind: 'infantry', armour: 3, at_start_of_turn: false })).toMatchObject({ allowed: false, fallen: true, reason: "a fallen model is stood up only at the start of its owner's turn", reason_ru: 'упавшую модель поднимают только в начале хода её владельца' });
     // A necrocyborg (speed 3) spends its whole move (default).
     expect(data.movement.stand_up_below_cost).toMatchObject({ value: 'whole-move', source: 'default' });
     expect(resolve({ action: 'stand-up', kind: 'cyborg', at_start_of_turn: true })).toMatchObject({ allowed: true, speed_steps: 3, left_steps: 0 });

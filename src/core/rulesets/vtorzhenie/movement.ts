@@ -102,13 +102,14 @@ export type StandUpInput = z.infer<typeof StandUpInput>;
  */
 export function resolveStandUp(input: StandUpInput, _dice: unknown, data: VtorzhenieData) {
   const speed = input.speed_steps ?? speedSteps({ kind: input.kind, armour: input.armour }, data);
-  const refuse = (reason: string) => ({ allowed: false, speed_steps: speed, left_steps: speed, fallen: input.fallen, reason });
-  if (!input.fallen) return refuse('the model is standing');
+  const refuse = (reason: string, reasonRu: string) => ({ allowed: false, speed_steps: speed, left_steps: speed, fallen: input.fallen, reason, reason_ru: reasonRu });
+  if (!input.fallen) return refuse('the model is standing', 'модель стоит');
   if (speed < data.movement.stand_up_cost.value && data.movement.stand_up_below_cost.value === 'forbidden') {
-    return refuse(`standing up costs ${data.movement.stand_up_cost.value} speed, the model has ${speed}`);
+    const cost = data.movement.stand_up_cost.value;
+    return refuse(`standing up costs ${cost} speed, the model has ${speed}`, `подъём стоит ${cost} очков скорости, у модели ${speed}`);
   }
   const r = standUp(speed, input.at_start_of_turn, data);
-  if (!r.allowed) return refuse(r.reason);
+  if (!r.allowed) return refuse(r.reason, 'упавшую модель поднимают только в начале хода её владельца');
   return { allowed: true, speed_steps: speed, left_steps: r.left_steps, fallen: false };
 }
 

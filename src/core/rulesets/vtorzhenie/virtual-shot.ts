@@ -90,8 +90,9 @@ export interface VirtualShotResult {
  * contract stay byte for byte the same.
  */
 export interface VirtualShotExtras {
-  /** Why the shot was not allowed by a turn limit or target rule. */
+  /** Why the shot was not allowed by a turn limit or target rule (English, Russian). */
   reason?: string;
+  reason_ru?: string;
   weapon?: string;
   mode?: string | null;
   /** Rate of fire in the declared mode, and what is left this turn after this shot. */
@@ -147,23 +148,38 @@ function shooterLine(input: VirtualShotInput, data: VtorzhenieData): Shooter {
   };
 }
 
+/** Why a shot is refused, for the player in English and Russian. */
+interface Refusal {
+  en: string;
+  ru: string;
+}
+
 /** The per-turn limits one shot can check: the first one broken, or null. */
-function limitBroken(input: VirtualShotInput, line: Shooter, steps: (cm: number) => number, data: VtorzhenieData): string | null {
+function limitBroken(input: VirtualShotInput, line: Shooter, steps: (cm: number) => number, data: VtorzhenieData): Refusal | null {
   const s = input.shooter;
-  if (input.target.gun === true && !data.guns.virtual_fire_at.value) return 'guns cannot be shot virtually (only real launchers hit them)';
-  if (s.declared_weapon !== undefined && s.weapon !== undefined && s.declared_weapon !== s.weapon) {
-    return `only ${data.limits.weapons_fired_two_hands.value} of the weapons in its hands fires per turn: ${s.declared_weapon} was declared`;
+  if (input.target.gun === true && !data.guns.virtual_fire_at.value) {
+    return { en: 'guns cannot be shot virtually (only real launchers hit them)', ru: 'по орудиям нельзя вести виртуальную стрельбу (только реальными снарядами)' };
   }
-  if (s.shots_fired !== undefined && s.shots_fired >= line.shots) return `${s.weapon ?? 'the weapon'} has fired its ${line.shots} shot(s) this turn`;
+  if (s.declared_weapon !== undefined && s.weapon !== undefined && s.declared_weapon !== s.weapon) {
+    const n = data.limits.weapons_fired_two_hands.value;
+    return { en: `only ${n} of the weapons in its hands fires per turn: ${s.declared_weapon} was declared`, ru: `за ход фигурка стреляет только из ${n} оружия в руках: объявлено ${s.declared_weapon}` };
+  }
+  if (s.shots_fired !== undefined && s.shots_fired >= line.shots) {
+    return { en: `${s.weapon ?? 'the weapon'} has fired its ${line.shots} shot(s) this turn`, ru: `${s.weapon ?? 'оружие'}: все выстрелы этого хода (${line.shots}) сделаны` };
+  }
   if (s.vehicle_weapons_fired !== undefined && s.weapon !== undefined && !s.vehicle_weapons_fired.includes(s.weapon)) {
     const limit = data.vehicle_virtual_weapons_per_turn.value;
-    if (new Set(s.vehicle_weapons_fired).size >= limit) return `a vehicle uses at most ${limit} weapons per turn for virtual fire`;
+    if (new Set(s.vehicle_weapons_fired).size >= limit) {
+      return { en: `a vehicle uses at most ${limit} weapons per turn for virtual fire`, ru: `техника использует за ход не больше ${limit} орудий для виртуальной стрельбы` };
+    }
   }
   if (s.gun) {
     const within = data.guns.crew_within_steps.value;
-    if (s.gun.crew_distance_cm === null || steps(s.gun.crew_distance_cm) > within) return `a gun fires only with a friendly model within ${within} step`;
+    if (s.gun.crew_distance_cm === null || steps(s.gun.crew_distance_cm) > within) {
+      return { en: `a gun fires only with a friendly model within ${within} step`, ru: `орудие стреляет, только если союзная фигурка не дальше ${within} шага` };
+    }
     const fired = s.gun.barrels_fired.filter((b) => b === s.gun?.barrel).length;
-    if (fired >= data.guns.shots_per_barrel.value) return `barrel ${s.gun.barrel} has already fired this turn`;
+    if (fired >= data.guns.shots_per_barrel.value) return { en: `barrel ${s.gun.barrel} has already fired this turn`, ru: `ствол ${s.gun.barrel} уже стрелял в этом ходу` };
   }
   return null;
 }
@@ -187,19 +203,57 @@ function bandAt(distanceCm: number, data: VtorzhenieData): { id: string; to_hit:
   return found;
 }
 
+/** The original contract's output, keys in its order. */
+function shotOutput(allowed: boolean, steps: number, band: string | null, toHit: number | null, accuracy: number | null, hit: boolean, penetrated: boolean, damage: number, stamina: number): VirtualShotResult {
+  return { allowed, steps, band, to_hit: toHit, accuracy, hit, penetrated, damage, destroyed: damage >= stamina };
+}
+
+/**
+ * A shot of the original contract (no weapon id, no turn state): the hot path of the engine,
+ * with no object but the output made per shot.
+ */
+function resolvePlainShot(input: VirtualShotInput, dice: Dice, data: VtorzhenieData): VirtualShotResult {
+  const { shooter, target } = input;
+  if (shooter.mode !== undefined) throw new FieldError('shooter.mode', 'a fire mode needs a weapon: name it in shooter.weapon');
+  const power = shooter.power;
+  if (power === undefined) throw new FieldError('shooter.power', 'is missing (expected an integer, or name a weapon in shooter.weapon)');
+  const steps = stepsFor(input.distance_cm, data.distance);
+  const band = bandAt(input.distance_cm, data);
+  const bandId = band === null ? null : band.id;
+  const toHit = band === null ? null : band.to_hit;
+  const range = shooter.range_steps;
+  if (toHit === null || target.cover === 'full' || (range !== undefined && steps > range)) return shotOutput(false, steps, bandId, toHit, null, false, false, target.damage, target.stamina);
+  const cover = data.cover;
+  const coverModifier = target.cover === 'partial' && steps > cover.partial_applies_beyond_steps.value ? cover.partial_accuracy_modifier.value : 0;
+  const modifier = (shooter.accuracy_bonus ?? 0) + coverModifier;
+  const a = dice.roll(6);
+  const b = dice.roll(6);
+  let accuracy = a + b + modifier;
+  // A sniper who missed rolls the lower die again (the reroll stands).
+  if (accuracy < toHit && shooter.reroll_accuracy_die === true && data.limits.sniper_rerolls_per_turn.value > 0) accuracy = (a > b ? a : b) + dice.roll(6) + modifier;
+  if (accuracy < toHit) return shotOutput(true, steps, bandId, toHit, accuracy, false, false, target.damage, target.stamina);
+  // `penetrates`, inlined: the same dice in the same order, without its two side objects.
+  const attack = dice.roll(6) + power;
+  const defenderDice = target.vehicle ? 0 : target.shield ? 2 : 1;
+  const through = defenderDice === 0 ? attack > target.armour : dice.countAtLeast(defenderDice, 6, attack - target.armour) === 0;
+  return shotOutput(true, steps, bandId, toHit, accuracy, true, through, target.damage + (through ? data.penetration_damage.value : 0), target.stamina);
+}
+
 export function resolveVirtualShot(input: VirtualShotInput, dice: Dice, data: VtorzhenieData): VirtualShotResult & VirtualShotExtras {
+  if (!usesExtras(input)) return resolvePlainShot(input, dice, data);
   const { target } = input;
   const line = shooterLine(input, data);
   const steps = stepsFor(input.distance_cm, data.distance);
   const band = bandAt(input.distance_cm, data);
   const toHit = band?.to_hit ?? null;
-  const extras = usesExtras(input);
   const rerollSpent = input.shooter.reroll_used === true || data.limits.sniper_rerolls_per_turn.value === 0;
-  const result = (allowed: boolean, accuracy: number | null, hit: boolean, penetrated: boolean, rerolled = false, reason?: string): VirtualShotResult & VirtualShotExtras => {
+  const result = (allowed: boolean, accuracy: number | null, hit: boolean, penetrated: boolean, rerolled = false, reason?: Refusal): VirtualShotResult & VirtualShotExtras => {
     const damage = target.damage + (penetrated ? data.penetration_damage.value : 0);
     const out: VirtualShotResult & VirtualShotExtras = { allowed, steps, band: band?.id ?? null, to_hit: toHit, accuracy, hit, penetrated, damage, destroyed: damage >= target.stamina };
-    if (!extras) return out;
-    if (reason !== undefined) out.reason = reason;
+    if (reason !== undefined) {
+      out.reason = reason.en;
+      out.reason_ru = reason.ru;
+    }
     const s = input.shooter;
     if (s.weapon !== undefined) {
       const fired = (s.shots_fired ?? 0) + (allowed ? 1 : 0);
@@ -213,10 +267,8 @@ export function resolveVirtualShot(input: VirtualShotInput, dice: Dice, data: Vt
     return out;
   };
 
-  if (extras) {
-    const broken = limitBroken(input, line, (cm) => stepsFor(cm, data.distance), data);
-    if (broken !== null) return result(false, null, false, false, false, broken);
-  }
+  const broken = limitBroken(input, line, (cm) => stepsFor(cm, data.distance), data);
+  if (broken !== null) return result(false, null, false, false, false, broken);
   const outOfRange = line.range_steps !== undefined && steps > line.range_steps;
   if (toHit === null || target.cover === 'full' || outOfRange) return result(false, null, false, false);
 
