@@ -24,13 +24,3 @@ export const ZD_LABELS: Readonly<Record<string, Label>> = {
   draw: { ru: 'ближний бой продолжается', en: 'the melee goes on' },
   destroyed: { ru: 'уничтожено', en: 'destroyed' },
 };
-
-/** The issue 10 actions by name, for the system's action labels. */
-export const ZD_ACTION_LABELS: Readonly<Record<string, Label>> = {
-  orders: { ru: 'приказы и инициатива', en: 'orders and initiative' },
-  'order-check': { ru: 'что позволяет приказ', en: 'what the order allows' },
-  charge: { ru: 'нападение', en: 'charge' },
-  consolidate: { ru: 'сближение', en: 'consolidation' },
-  'multi-melee': { ru: 'многосторонний ближний бой', en: 'melee of several units' },
-  'panic-test': { ru: 'тест на панику', en: 'panic test' },
-};

@@ -33,19 +33,3 @@ export const SV_LABELS: Readonly<Record<string, Label>> = {
   attacker: { ru: 'атакующий', en: 'attacker' },
   defender: { ru: 'атакованный', en: 'defender' },
 };
-
-/** The issue 10 actions by name, for the system's action labels. */
-export const SV_ACTION_LABELS: Readonly<Record<string, Label>> = {
-  unsuppress: { ru: 'расподавление', en: 'unsuppress' },
-  'charge-test': { ru: 'тест на атаку', en: 'charge test' },
-  'charge-reach': { ru: 'добежали ли до врага', en: 'charge reach' },
-  'paired-melee': { ru: 'рукопашный бой', en: 'close combat' },
-  morale: { ru: 'тест на боевой дух', en: 'morale test' },
-  'lie-down': { ru: 'залечь', en: 'go prone' },
-  'stand-up': { ru: 'выйти из залегания', en: 'stand up' },
-  casualty: { ru: 'ранен или убит', en: 'casualty' },
-  'backpack-explosion': { ru: 'взрыв ранцевого огнемёта', en: 'backpack flamethrower explodes' },
-  'weapon-check': { ru: 'может ли оружие стрелять', en: 'may the weapon fire' },
-  'guided-missile': { ru: 'управляемая ракета', en: 'guided missile' },
-  transport: { ru: 'погрузка и выгрузка', en: 'loading and unloading' },
-};
