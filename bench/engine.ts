@@ -8,8 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SeededDice } from '../src/core/dice/seeded-dice.js';
 import { Rng, seedRng } from '../src/core/random/rng.js';
-import { RULESET_IDS } from '../src/core/rulesets/game-system.js';
-import { actionsOf, gameSystem } from '../src/core/rulesets/registry.js';
+import { actionsOf, gameSystem, systemIds } from '../src/core/rulesets/registry.js';
 import { resolveVirtualShot, VirtualShotInput } from '../src/core/rulesets/vtorzhenie/virtual-shot.js';
 import { vtorzhenie } from '../src/core/rulesets/vtorzhenie/system.js';
 import { resolveScenario } from '../src/core/scenario/resolve-scenario.js';
@@ -75,11 +74,26 @@ const SAMPLES: Record<string, { label?: string; input: Record<string, unknown> }
   'vtorzhenie/virtual-shot': [
     { label: 'sniper EX', input: { distance_cm: 44, shooter: { power: 3, accuracy_bonus: 1, range_steps: 20 }, target: { armour: 3, stamina: 1 } } },
     { label: 'reroll + shield', input: { distance_cm: 44, shooter: { power: 3, accuracy_bonus: 1, reroll_accuracy_die: true }, target: { armour: 3, stamina: 2, shield: true } } },
+    { label: 'weapon by id, mode, limits', input: { distance_cm: 30, shooter: { weapon: 'assault-rifle', mode: 'burst', shots_fired: 1, declared_weapon: 'assault-rifle' }, target: { armour: 2, stamina: 1, cover: 'partial' } } },
   ],
   'vtorzhenie/real-shot': [{ input: { target: { kind: 'vehicle', stamina: 3 }, hit: true, fell: true } }],
-  'vtorzhenie/close-combat': [{ label: 'ties rolled again', input: { attackers: [{ cc: 4, armour: 3, attack_dice: 2 }], defenders: [{ cc: 1, armour: 3, defence_dice: 2 }] } }],
+  'vtorzhenie/close-combat': [
+    { label: 'ties rolled again', input: { attackers: [{ cc: 4, armour: 3, attack_dice: 2 }], defenders: [{ cc: 1, armour: 3, defence_dice: 2 }] } },
+    { label: 'scored fighters', input: { attackers: [{ id: 'n', kind: 'cyborg', cc: 2, armour: 4, damage: 1 }], defenders: [{ id: 't', cc: 4, armour: 3, defence_dice: 2 }] } },
+  ],
+  'vtorzhenie/blast': [{ label: '2 victims, a vehicle', input: { weapon: 'grenade-launcher', victims: [{ id: 'a', distance_cm: 8, armour: 3, stamina: 1 }, { id: 'v', distance_cm: 4, armour: 7, stamina: 3, vehicle: true }] } }],
+  'vtorzhenie/close-combat-vehicle': [{ input: { attackers: [{ cc: 4, attack_dice: 2 }, { cc: 1 }], vehicle: { side: 'side', damage: 1 } } }],
+  'vtorzhenie/ram': [{ label: 'ties rolled again', input: { rammer: {}, target: { kind: 'vehicle', side: 'front' } } }],
+  'vtorzhenie/stand-up': [{ input: { kind: 'vehicle', at_start_of_turn: true } }],
+  'vtorzhenie/first-player': [{ input: {} }],
   'bronepekhota/measure': [{ input: { distance_cm: 18 } }],
-  'bronepekhota/virtual-shot': [{ label: 'volley', input: { distance_cm: 12, shooters: [{ shooting: 3, range_steps: 8 }, { shooting: 3, range_steps: 8 }], target: { armour: 4, kind: 'infantry' } } }],
+  'bronepekhota/grenade-throw': [{ input: { distance_cm: 8, thrower: { weapon_class: 'light' }, target: { armour: 4, kind: 'cyborg', damage: 1 } } }],
+  'bronepekhota/allowance': [{ input: { unit_type: 'mobile-gun', damage: 2, own_turns_since_critical: 1 } }],
+  'bronepekhota/first-player': [{ input: {} }],
+  'bronepekhota/virtual-shot': [
+    { label: 'volley', input: { distance_cm: 12, shooters: [{ shooting: 3, range_steps: 8 }, { shooting: 3, range_steps: 8 }], target: { armour: 4, kind: 'infantry' } } },
+    { label: '3 troopers, grenades, a walker', input: { distance_cm: 8, shooters: [{ weapons: ['smg', 'pistol'] }, { weapons: ['assault-rifle'] }, { weapons: ['rocket'] }], target: { armour: 6, kind: 'vehicle', unit_type: 'walker', damage: 2 }, grenades: true } },
+  ],
   'bronepekhota/real-shot': [{ input: { target: { kind: 'vehicle', unit_type: 'walker' }, hit: true, fell: true } }],
   'bronepekhota/close-combat': [{ input: { attacker: { cc: 2, armour: 3 }, defender: { cc: 1, armour: 4, kind: 'cyborg' } } }],
   'zvezdny-desant/measure': [{ input: { distance_cm: 20 } }],
@@ -137,7 +151,7 @@ const SAMPLES: Record<string, { label?: string; input: Record<string, unknown> }
 
 function exactOdds(): string[][] {
   const rows: string[][] = [];
-  for (const id of RULESET_IDS) {
+  for (const id of systemIds()) {
     const system = gameSystem(id);
     if (!system) continue;
     for (const action of Object.keys(actionsOf(system))) {

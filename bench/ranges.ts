@@ -6,7 +6,7 @@ import { loadavg } from 'node:os';
 import { buildTable } from '../src/core/table/build-table.js';
 import { randomScene } from '../src/core/table/random-scene.js';
 import { computeRanges } from '../src/core/table/ranges.js';
-import { RULESET_IDS } from '../src/core/rulesets/game-system.js';
+import { systemIds } from '../src/core/rulesets/registry.js';
 import type { Table } from '../src/core/table/table.js';
 
 const MODELS = 60;
@@ -37,7 +37,7 @@ console.log(`ranges bench: ${MODELS} models, ${PIECES} terrain pieces, all order
 console.log('system            indexed ms/table (cpu)   naive ms/table (cpu)   naive/indexed   pairs');
 let worst = 0;
 let worstCpu = 0;
-for (const id of RULESET_IDS) {
+for (const id of systemIds()) {
   const tables: Table[] = [];
   for (let s = 0; s < SCENES; s++) {
     const built = buildTable(randomScene({ ruleset: id, models: MODELS, pieces: PIECES, seed: `bench-${id}-${s}` }));

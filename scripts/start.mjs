@@ -13,21 +13,26 @@ if (!existsSync('dist/src/cli/main.js') || !existsSync('dist/ui/index.html')) {
   process.exit(2);
 }
 
+const NO_BINARY = "Electron's program is not installed on this machine (its download is skipped offline; nothing to fix)";
+
 /** Why Electron cannot start here, or null when it may. */
 function electronBlocker() {
   let binary;
   try {
-    binary = require('electron'); // the package exports the binary's path, or throws when it was never downloaded
-  } catch (e) {
-    return `no Electron binary (${String(e?.message ?? e).split('\n')[0]})`;
+    // The package exports the binary's path, or throws ("delete node_modules…") when its
+    // binary was never downloaded: that advice is wrong here, the download is simply offline.
+    binary = require('electron');
+  } catch {
+    return NO_BINARY;
   }
-  if (typeof binary !== 'string' || !existsSync(binary)) return 'no Electron binary (ELECTRON_SKIP_BINARY_DOWNLOAD or an offline install)';
+  if (typeof binary !== 'string' || !existsSync(binary)) return NO_BINARY;
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'no display (DISPLAY and WAYLAND_DISPLAY are unset)';
   return null;
 }
 
 function serveInBrowser(reason) {
-  console.log(`start: Electron cannot start here (${reason}); serving the app to a browser instead`);
+  console.log(`start: the desktop window cannot open: ${reason}.`);
+  console.log('start: the app opens in the browser instead: open the address printed below.');
   const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', ...passThrough], { stdio: 'inherit' });
   const forward = (sig) => child.kill(sig);
   process.on('SIGINT', forward);

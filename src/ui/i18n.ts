@@ -183,8 +183,8 @@ export const NEXT_TURN: Record<string, string> = {
 };
 
 export const EVENT_NAMES: Record<Lang, Record<string, string>> = {
-  ru: { 'game-created': 'игра создана', 'model-added': 'модель', 'model-removed': 'модель убрана', 'binding-set': 'привязка', 'setup-finished': 'начало игры', positions: 'позиции', sensor: 'датчик', 'shot-opened': 'выстрел', 'shot-corrected': 'исправление', 'shot-committed': 'результат', 'shot-cancelled': 'выстрел отменён', 'model-stood-up': 'поднята', 'unit-activated': 'активация', 'initiative-set': 'инициатива', 'turn-ended': 'конец хода', undo: 'отмена' },
-  en: { 'game-created': 'game created', 'model-added': 'model', 'model-removed': 'model removed', 'binding-set': 'binding', 'setup-finished': 'game start', positions: 'positions', sensor: 'sensor', 'shot-opened': 'shot', 'shot-corrected': 'correction', 'shot-committed': 'result', 'shot-cancelled': 'shot cancelled', 'model-stood-up': 'stood up', 'unit-activated': 'activation', 'initiative-set': 'initiative', 'turn-ended': 'end of turn', undo: 'undo' },
+  ru: { 'game-created': 'игра создана', 'model-added': 'модель', 'model-removed': 'модель убрана', 'binding-set': 'привязка', 'setup-finished': 'начало игры', positions: 'позиции', sensor: 'датчик', 'shot-opened': 'выстрел', 'shot-corrected': 'исправление', 'shot-committed': 'результат', 'shot-cancelled': 'выстрел отменён', 'model-stood-up': 'поднята', 'unit-activated': 'активация', 'initiative-set': 'инициатива', 'phase-started': 'фаза', 'turn-ended': 'конец хода', undo: 'отмена' },
+  en: { 'game-created': 'game created', 'model-added': 'model', 'model-removed': 'model removed', 'binding-set': 'binding', 'setup-finished': 'game start', positions: 'positions', sensor: 'sensor', 'shot-opened': 'shot', 'shot-corrected': 'correction', 'shot-committed': 'result', 'shot-cancelled': 'shot cancelled', 'model-stood-up': 'stood up', 'unit-activated': 'activation', 'initiative-set': 'initiative', 'phase-started': 'phase', 'turn-ended': 'end of turn', undo: 'undo' },
 };
 
 let lang: Lang = (globalThis.localStorage?.getItem('shagomer.lang') as Lang | null) === 'en' ? 'en' : 'ru';

@@ -71,7 +71,7 @@ function toast(text: string): void {
 function send(intent: Intent): void {
   if (readOnly) return;
   void api.send(intent).then((r) => {
-    if (!r.ok) toast(r.problem);
+    if (!r.ok) toast(r.reason ? r.reason[currentLang()] : r.problem);
   });
 }
 

@@ -5,13 +5,35 @@
 import { z } from 'zod';
 import type { CameraIntrinsics } from './camera-model.js';
 
-const finite = z.number().finite();
+/**
+ * Physical bounds: no webcam has a side over 16384 px, a focal length over 100 image widths
+ * or radial terms past ±1000 (OpenCV's own fits of fisheyes stay well inside). Anything
+ * outside is a damaged file, refused here rather than overflowing inside OpenCV.
+ */
+const MAX_SIDE_PX = 16384;
+const finite = z.number().finite().min(-1e6).max(1e6);
+const side = z.number().int().positive().max(MAX_SIDE_PX);
+const focal = z.number().positive('focal lengths must be positive').max(100 * MAX_SIDE_PX);
+const principal = z.number().min(-MAX_SIDE_PX).max(2 * MAX_SIDE_PX);
+const coefficient = z.number().min(-1000).max(1000);
 
-export const CameraFileSchema = z.object({
-  image_size: z.tuple([z.number().int().positive(), z.number().int().positive()]),
-  camera_matrix: z.tuple([z.tuple([finite, finite, finite]), z.tuple([finite, finite, finite]), z.tuple([finite, finite, finite])]),
-  dist_coeffs: z.array(finite).min(4).max(5),
-});
+export const CameraFileSchema = z
+  .object({
+    image_size: z.tuple([side, side]),
+    camera_matrix: z.tuple([z.tuple([focal, finite, principal]), z.tuple([finite, focal, principal]), z.tuple([finite, finite, finite])]),
+    dist_coeffs: z.array(coefficient).min(4).max(5),
+  })
+  .superRefine((f, ctx) => {
+    const [w, h] = f.image_size;
+    const [cx, cy] = [f.camera_matrix[0][2], f.camera_matrix[1][2]];
+    if (cx < 0 || cx > w || cy < 0 || cy > h) ctx.addIssue({ code: 'custom', path: ['camera_matrix'], message: `the principal point (${cx}, ${cy}) lies outside the ${w}×${h} image` });
+    for (const i of [2, 3]) {
+      const p = f.dist_coeffs[i] as number;
+      if (Math.abs(p) > 1) ctx.addIssue({ code: 'custom', path: ['dist_coeffs', i], message: `a tangential term of ${p} is implausible (expected −1 to 1)` });
+    }
+    const fx = f.camera_matrix[0][0];
+    if (fx < w / 20 || fx > 20 * w) ctx.addIssue({ code: 'custom', path: ['camera_matrix', 0, 0], message: `a focal length of ${fx} px is implausible for a ${w} px wide image (expected ${w / 20}–${20 * w})` });
+  });
 
 /** What calibrate-camera also writes beside the contract's fields (readers may ignore them). */
 export interface CameraFile extends z.infer<typeof CameraFileSchema> {

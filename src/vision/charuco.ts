@@ -1,6 +1,6 @@
 /** ChArUco board geometry and detection: the calibration target's corners with their ids. */
 import type { CvCharucoDetector, CvDeletable, OpenCv } from './cv-types.js';
-import { dictionaryConstant, isDictionaryName, type DictionaryName } from './dictionaries.js';
+import { dictionaryConstant, dictionarySize, isDictionaryName, type DictionaryName } from './dictionaries.js';
 import type { Point2 } from './detect-markers.js';
 import type { GrayImage } from './image.js';
 import { withMats } from './mats.js';
@@ -22,8 +22,17 @@ export function parseBoardSpec(spec: string): CharucoBoard | string {
   const [, sx, sy, sq, mk, dict] = m as unknown as [string, string, string, string, string, string];
   const board = { squaresX: Number(sx), squaresY: Number(sy), squareMm: Number(sq), markerMm: Number(mk) };
   if (board.squaresX < 3 || board.squaresY < 3) return `a board needs at least 3×3 squares, got ${sx}x${sy}`;
+  if (board.squaresX > 40 || board.squaresY > 40) return `a board has at most 40×40 squares, got ${sx}x${sy}`;
+  if (board.squareMm < 2 || board.squareMm > 500) return `squares from 2 to 500 mm, got ${sq}`;
+  if (board.markerMm < 1) return `markers of at least 1 mm, got ${mk}`;
+  // A0's long side: a larger sheet cannot be printed, and its page would not fit in memory at 1200 dpi.
+  if (board.squaresX * board.squareMm > 1189 || board.squaresY * board.squareMm > 1189) return `the board would be ${board.squaresX * board.squareMm}×${board.squaresY * board.squareMm} mm; at most 1189 mm a side (A0)`;
   if (board.markerMm >= board.squareMm) return `markers (${mk} mm) must be smaller than squares (${sq} mm)`;
   if (!isDictionaryName(dict)) return `unknown dictionary "${dict}"`;
+  // A ChArUco board puts one marker in every other square: the dictionary must hold them all.
+  const markers = Math.floor((board.squaresX * board.squaresY) / 2);
+  const size = dictionarySize(dict);
+  if (markers > size) return `a ${sx}x${sy} board needs ${markers} markers but ${dict} holds ${size}`;
   return { ...board, dictionary: dict };
 }
 

@@ -8,6 +8,11 @@ export function isDictionaryName(s: string): s is DictionaryName {
   return (DICTIONARY_NAMES as readonly string[]).includes(s);
 }
 
+/** How many markers a dictionary holds: the number after the last underscore. */
+export function dictionarySize(name: DictionaryName): number {
+  return Number(name.slice(name.lastIndexOf('_') + 1));
+}
+
 export function dictionaryConstant(cv: OpenCv, name: DictionaryName): number {
   return cv[name];
 }

@@ -4,22 +4,25 @@
  */
 import { z } from 'zod';
 
-const Corner = z.tuple([z.number().finite(), z.number().finite()]);
+/** A table is at most 10 m across; tags and heights a metre: the bounds catch damaged files. */
+const mm = z.number().min(-10_000).max(20_000);
+const Corner = z.tuple([mm, mm]);
 
 export const TableProfileSchema = z.object({
   name: z.string(),
-  table: z.object({ width_mm: z.number().positive(), depth_mm: z.number().positive() }),
+  table: z.object({ width_mm: z.number().positive().max(10_000), depth_mm: z.number().positive().max(10_000) }),
   anchors: z.object({
     dictionary: z.string(),
     markers: z
       .array(z.object({ id: z.number().int().nonnegative(), corners_mm: z.tuple([Corner, Corner, Corner, Corner]) }))
-      .min(1),
+      .min(1)
+      .max(64),
   }),
   tags: z.object({
     dictionary: z.string(),
-    size_mm: z.number().positive(),
-    height_mm: z.number().finite(),
-    heights_mm: z.record(z.string().regex(/^\d+$/), z.number().finite()).default({}),
+    size_mm: z.number().positive().max(1000),
+    height_mm: z.number().min(-100).max(2000),
+    heights_mm: z.record(z.string().regex(/^\d{1,4}$/), z.number().min(-100).max(2000)).default({}),
   }),
 });
 

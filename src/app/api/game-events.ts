@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { RULESET_IDS, type RulesetId } from '../../core/rulesets/game-system.js';
+import { gameSystem, systemIds } from '../../core/rulesets/registry.js';
 
 /** Everything a game journal holds. Each event is a fact or a decision; state is folded from them. */
 
 export const PlayerId = z.enum(['A', 'B']);
 export type PlayerId = z.infer<typeof PlayerId>;
 
-export const RulesetIdSchema = z.enum(RULESET_IDS as [RulesetId, ...RulesetId[]]);
+/** A registered system's id (the registry is the only list of systems). */
+export const RulesetIdSchema = z
+  .string()
+  .max(40)
+  .refine((id) => gameSystem(id) !== undefined, { error: (iss) => `unknown system ${JSON.stringify(iss.input)} (known: ${systemIds().join(', ')})` });
 
 /** Sensor node ids as the hub names them (`V1`, `V1T`): letters and digits, at most 8. */
 export const NodeId = z.string().regex(/^[A-Za-z0-9]{1,8}$/);
@@ -94,7 +98,8 @@ export const ShotResult = z
     damage: z.int().nonnegative(),
     destroyed: z.boolean(),
     fallen: z.boolean(),
-    nextTurn: z.enum(['normal', 'no-move', 'skip', 'stands-shoots', 'shoots-every-other-turn', 'destroyed']),
+    /** A state of the system's labels (`normal`, `skip`…). */
+    nextTurn: z.string().min(1).max(40),
     critical: z.boolean(),
     diceUsed: z.array(z.int()),
   })
@@ -129,13 +134,24 @@ export const GameEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sensor'), reading: SensorReading }).strict(),
   z.object({ type: z.literal('shot-opened'), shooterId: z.string().nullable() }).strict(),
   z.object({ type: z.literal('shot-corrected'), attribution: Attribution }).strict(),
-  z.object({ type: z.literal('shot-committed'), attribution: Attribution, critical: CriticalDie.nullable(), result: ShotResult.nullable() }).strict(),
+  z
+    .object({
+      type: z.literal('shot-committed'),
+      attribution: Attribution,
+      critical: CriticalDie.nullable(),
+      result: ShotResult.nullable(),
+      /** The referee let it stand although it breaks the turn structure. */
+      override: z.literal(true).optional(),
+    })
+    .strict(),
   z.object({ type: z.literal('shot-cancelled') }).strict(),
   z.object({ type: z.literal('model-stood-up'), modelId: z.string() }).strict(),
   /** Звездный Десант: the command points a player put on a unit this round (its order card). */
   z.object({ type: z.literal('initiative-set'), modelId: z.string(), initiative: z.int().min(0).max(20) }).strict(),
   /** A unit begins its activation: its moves are measured from here. */
-  z.object({ type: z.literal('unit-activated'), modelId: z.string() }).strict(),
+  z.object({ type: z.literal('unit-activated'), modelId: z.string(), override: z.literal(true).optional() }).strict(),
+  /** A unit starts a phase of its activation; the engine's turn structure allowed it (or the referee). */
+  z.object({ type: z.literal('phase-started'), modelId: z.string(), phase: z.string().min(1).max(40), override: z.literal(true).optional() }).strict(),
   z.object({ type: z.literal('turn-ended') }).strict(),
   z.object({ type: z.literal('undo'), seq: z.int().positive() }).strict(),
 ]);
@@ -153,6 +169,7 @@ export const UNDOABLE: ReadonlySet<GameEvent['type']> = new Set([
   'shot-cancelled',
   'model-stood-up',
   'unit-activated',
+  'phase-started',
   'initiative-set',
   'turn-ended',
   'positions',

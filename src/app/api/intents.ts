@@ -44,11 +44,15 @@ export const Intent = z.discriminatedUnion('type', [
       type: z.literal('commit-shot'),
       /** The critical die when one is due: a physical die's face, or a roll of the seeded virtual die. */
       die: z.union([z.object({ source: z.literal('physical'), value: z.int().min(1).max(6) }).strict(), z.object({ source: z.literal('virtual') }).strict()]).nullable(),
+      /** The referee lets the shot stand although it breaks the turn structure (journalled). */
+      override: z.literal(true).optional(),
     })
     .strict(),
   z.object({ type: z.literal('cancel-shot') }).strict(),
   z.object({ type: z.literal('stand-up'), modelId: z.string() }).strict(),
-  z.object({ type: z.literal('activate'), modelId: z.string() }).strict(),
+  z.object({ type: z.literal('activate'), modelId: z.string(), override: z.literal(true).optional() }).strict(),
+  /** A unit starts one phase of its activation (the system's phase ids: `maneuver`, `attack`…). */
+  z.object({ type: z.literal('start-phase'), modelId: z.string(), phase: z.string().min(1).max(40), override: z.literal(true).optional() }).strict(),
   z.object({ type: z.literal('set-initiative'), modelId: z.string(), initiative: z.int().min(0).max(20) }).strict(),
   z.object({ type: z.literal('end-turn') }).strict(),
   z.object({ type: z.literal('undo') }).strict(),
@@ -56,5 +60,9 @@ export const Intent = z.discriminatedUnion('type', [
 ]);
 export type Intent = z.infer<typeof Intent>;
 
-export const IntentReply = z.union([z.object({ ok: z.literal(true) }).strict(), z.object({ ok: z.literal(false), problem: z.string() }).strict()]);
+export const IntentReply = z.union([
+  z.object({ ok: z.literal(true) }).strict(),
+  /** `reason`: the refusal in the players' words, both languages (the turn structure's). */
+  z.object({ ok: z.literal(false), problem: z.string(), reason: z.object({ ru: z.string(), en: z.string() }).strict().optional() }).strict(),
+]);
 export type IntentReply = z.infer<typeof IntentReply>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Attribution, CriticalDie, ModelKind, PlayerId, RulesetIdSchema, ShotResult, WeaponSpec } from './game-events.js';
+import { Attribution, CriticalDie, ModelKind, PlayerId, ShotResult, WeaponSpec } from './game-events.js';
 
 /** What the app sends every client after each change: everything the screen shows, nothing more. */
 
@@ -77,8 +77,22 @@ export const ShotView = z.object({
 export const GameView = z.object({
   revision: z.number(),
   gameId: z.string().nullable(),
-  ruleset: RulesetIdSchema.nullable(),
+  ruleset: z.string().nullable(),
   rulesetName: z.object({ ru: z.string(), en: z.string() }).nullable(),
+  /** The system's names for states, phases and actions (its plugin's labels). */
+  labels: z
+    .object({
+      states: z.record(z.string(), z.object({ ru: z.string(), en: z.string() })),
+      phases: z.record(z.string(), z.object({ ru: z.string(), en: z.string() })),
+      actions: z.record(z.string(), z.object({ ru: z.string(), en: z.string() })),
+    })
+    .nullable(),
+  /** The system tells ricochets apart in launcher shots. */
+  ricochet: z.boolean(),
+  /** Units act by initiative (order cards) rather than player by player. */
+  usesInitiative: z.boolean(),
+  /** Units the turn structure lets act next. */
+  mayActNext: z.array(z.string()),
   title: z.string(),
   players: z.array(z.object({ id: PlayerId, name: z.string(), colour: z.string() })),
   table: z.object({ widthMm: z.number(), depthMm: z.number() }),
@@ -127,7 +141,7 @@ export const Preset = z.object({
 });
 export type Preset = z.infer<typeof Preset>;
 
-export const Catalog = z.array(z.object({ ruleset: RulesetIdSchema, name: z.object({ ru: z.string(), en: z.string() }), realShots: z.boolean(), presets: z.array(Preset) }));
+export const Catalog = z.array(z.object({ ruleset: z.string(), name: z.object({ ru: z.string(), en: z.string() }), realShots: z.boolean(), presets: z.array(Preset) }));
 export type Catalog = z.infer<typeof Catalog>;
 
 /** Server-sent messages on the live channel (SSE in a browser, IPC in Electron). */

@@ -1,4 +1,6 @@
-import { tryApplyEvent } from '../../core/game/index.js';
+import { tryApplyEvent, type GameEventInput as RulesEvent } from '../../core/game/index.js';
+import type { Text } from '../../core/rulesets/labels.js';
+import { gameSystem } from '../../core/rulesets/registry.js';
 import type { CriticalDie, GameEvent, ModelSpec, SensorReading } from '../api/game-events.js';
 import { UNDOABLE } from '../api/game-events.js';
 import type { Intent } from '../api/intents.js';
@@ -7,9 +9,11 @@ import { applyRecord, attributionOf, foldGame, shotRulesEvent, undoneSeqs, type 
 import { scoreRealShot } from './real-shot-rules.js';
 import type { Selection } from './view-builder.js';
 
-export type Outcome = { ok: true } | { ok: false; problem: string };
+export type Outcome = { ok: true } | { ok: false; problem: string; reason?: Text };
 
 const fail = (problem: string): Outcome => ({ ok: false, problem });
+/** A refusal of the engine's turn structure: its reason in both languages. */
+const refuse = (reason: Text): Outcome => ({ ok: false, problem: reason.en, reason });
 const OK: Outcome = { ok: true };
 
 /** Intents that belong to one open game (new-game, open-game and play-demo are the app's). */
@@ -153,7 +157,7 @@ export class GameSession {
         this.append({ type: 'shot-corrected', attribution: intent.attribution });
         return OK;
       case 'commit-shot':
-        return this.commitShot(intent.die);
+        return this.commitShot(intent.die, intent.override === true);
       case 'cancel-shot':
         if (!s.openShot) return fail('no shot is open');
         this.append({ type: 'shot-cancelled' });
@@ -171,15 +175,30 @@ export class GameSession {
         if (!m) return fail(`no model ${intent.modelId}`);
         if (s.phase !== 'play') return fail('the game has not started');
         // The engine's game knows who may act: ask it before anything is written.
-        const tried = tryApplyEvent(s.rules, { type: 'unit-activated', model_id: intent.modelId });
-        if (!tried.ok) return fail(`${m.spec.name}: ${tried.error.problem}`);
-        this.append({ type: 'unit-activated', modelId: intent.modelId });
+        const tried = tryApplyEvent(s.rules, { type: 'unit-activated', model_id: intent.modelId, ...(intent.override ? { override: true as const } : {}) });
+        if (!tried.ok) return refuse(tried.reason);
+        this.append({ type: 'unit-activated', modelId: intent.modelId, ...(intent.override ? { override: true as const } : {}) });
+        return OK;
+      }
+      case 'start-phase': {
+        const m = s.models.get(intent.modelId);
+        if (!m) return fail(`no model ${intent.modelId}`);
+        if (s.phase !== 'play') return fail('the game has not started');
+        const flag = intent.override ? { override: true as const } : {};
+        const tried = tryApplyEvent(s.rules, { type: 'phase-started', model_id: intent.modelId, phase: intent.phase, ...flag });
+        if (!tried.ok) return refuse(tried.reason);
+        this.append({ type: 'phase-started', modelId: intent.modelId, phase: intent.phase, ...flag });
         return OK;
       }
       case 'set-initiative': {
         const m = s.models.get(intent.modelId);
         if (!m) return fail(`no model ${intent.modelId}`);
-        if (s.created?.ruleset !== 'zvezdny-desant') return fail('initiative cards belong to Звездный Десант');
+        const system = s.created ? gameSystem(s.created.ruleset) : undefined;
+        if (system?.turn.order !== 'initiative') return refuse({ ru: 'в этой системе нет карточек приказов с инициативой', en: 'this system has no order cards with initiative' });
+        if (s.phase === 'play') {
+          const tried = tryApplyEvent(s.rules, { type: 'initiative-set', model_id: intent.modelId, initiative: intent.initiative });
+          if (!tried.ok) return refuse(tried.reason);
+        }
         this.append({ type: 'initiative-set', modelId: intent.modelId, initiative: intent.initiative });
         return OK;
       }
@@ -197,20 +216,30 @@ export class GameSession {
     }
   }
 
-  private commitShot(die: { source: 'physical'; value: number } | { source: 'virtual' } | null): Outcome {
+  /** Would the engine take this shot now (the shooter's turn and phase)? */
+  private turnRefusal(event: RulesEvent | null): Outcome | null {
+    if (!event) return null;
+    const tried = tryApplyEvent(this.state.rules, event);
+    return tried.ok || tried.error.field !== 'turn' ? null : refuse(tried.reason);
+  }
+
+  private commitShot(die: { source: 'physical'; value: number } | { source: 'virtual' } | null, override: boolean): Outcome {
     const s = this.state;
     const shot = s.openShot;
     if (!shot) return fail('no shot is open');
     const attribution = attributionOf(s, shot);
+    const flag = override ? { override: true as const } : {};
     if (!attribution.hit || attribution.targetId === null) {
-      this.append({ type: 'shot-committed', attribution, critical: null, result: null });
+      this.append({ type: 'shot-committed', attribution, critical: null, result: null, ...flag });
       return OK;
     }
+    const refused = this.turnRefusal(shotRulesEvent(s, attribution, { source: 'physical', value: 1 }, shot.shooterId, override));
+    if (refused) return refused;
     const first = scoreRealShot(s, attribution, null);
     if (first.kind === 'unavailable') return fail(first.problem);
     if (first.kind === 'no-target') return fail('the shot has no target: choose one');
     if (first.kind === 'result') {
-      this.append({ type: 'shot-committed', attribution, critical: null, result: first.result });
+      this.append({ type: 'shot-committed', attribution, critical: null, result: first.result, ...flag });
       return OK;
     }
     if (die === null) return fail('the critical die is due: type the die you rolled, or roll the virtual die');
@@ -218,7 +247,7 @@ export class GameSession {
     if (die.source === 'physical') critical = { source: 'physical', value: die.value };
     else {
       // The virtual die is the engine game's seeded generator: try the event to learn its face.
-      const event = shotRulesEvent(s, attribution, { source: 'virtual', value: 1 });
+      const event = shotRulesEvent(s, attribution, { source: 'virtual', value: 1 }, shot.shooterId, override);
       const tried = event ? tryApplyEvent(s.rules, event) : null;
       const face = tried?.ok ? tried.state.journal[tried.state.journal.length - 1]?.dice_used[0] : undefined;
       if (face === undefined) return fail(tried && !tried.ok ? `engine: ${tried.error.field}: ${tried.error.problem}` : 'the engine did not roll the critical die');
@@ -226,7 +255,7 @@ export class GameSession {
     }
     const scored = scoreRealShot(s, attribution, critical.value);
     if (scored.kind !== 'result') return fail(scored.kind === 'unavailable' ? scored.problem : 'the engine did not score the shot');
-    this.append({ type: 'shot-committed', attribution, critical, result: scored.result });
+    this.append({ type: 'shot-committed', attribution, critical, result: scored.result, ...flag });
     return OK;
   }
 }

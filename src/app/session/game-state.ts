@@ -1,5 +1,7 @@
 import { applyEvent as applyRulesEvent, emptyGame, type GameEventInput as RulesEvent, type GameState as RulesState } from '../../core/game/index.js';
 import type { NextTurnState } from '../../core/mechanics/unit-state.js';
+import { gameSystem } from '../../core/rulesets/registry.js';
+import type { TableModel } from '../../core/rulesets/table-play.js';
 import type { JournalRecord } from '../journal/journal.js';
 import type { Attribution, CriticalDie, GameEvent, ModelSpec, PlayerId, SensorReading, ShotResult } from '../api/game-events.js';
 
@@ -69,6 +71,8 @@ export interface GameState {
    * models, resolved real shots, stand-ups, turn ends. Damage, states and turns come from it.
    */
   rules: RulesState;
+  /** Every event handed to the engine's game, with the journal record it came from (`shagomer replay`). */
+  rulesLog: { seq: number; event: RulesEvent }[];
   history: HistoryEntry[];
   lastSeq: number;
   /** Problems met while folding (a record that no longer fits): shown, never thrown. */
@@ -87,6 +91,7 @@ export function emptyState(): GameState {
     shots: [],
     sensorKeys: new Set(),
     rules: emptyGame(),
+    rulesLog: [],
     history: [],
     lastSeq: 0,
     warnings: [],
@@ -158,8 +163,9 @@ function applySensor(state: GameState, seq: number, reading: SensorReading): voi
 export function applyRules(state: GameState, seq: number, event: RulesEvent): void {
   const before = state.rules.rejected.length;
   state.rules = applyRulesEvent(state.rules, event);
+  state.rulesLog.push({ seq, event });
   const refused = state.rules.rejected[before];
-  if (refused) state.warnings.push(`record ${seq}: the engine refused ${refused.type}: ${refused.problem}`);
+  if (refused) state.warnings.push(`record ${seq}: the engine refused ${refused.type}: ${refused.reason.en}`);
   for (const [id, r] of Object.entries(state.rules.models)) {
     const m = state.models.get(id);
     if (!m) continue;
@@ -179,39 +185,51 @@ export function rulesModel(m: ModelSpec): RulesEvent {
   return { type: 'model-added', model: { id: m.id, player: m.player, name: m.name, max_damage: m.stamina, stats: { kind: m.kind, armour: m.armour, unit_type: m.unitType ?? null } } };
 }
 
+/** A model as its system's plugin sees it: the setup's numbers and the engine's state. */
+export function tableModel(state: GameState, m: ModelState): TableModel {
+  const r = state.rules.models[m.spec.id];
+  return {
+    id: m.spec.id,
+    player: m.spec.player,
+    kind: m.spec.kind,
+    unitType: m.spec.unitType ?? null,
+    armour: m.spec.armour,
+    stamina: m.spec.stamina,
+    damage: m.damage,
+    fallen: m.fallen,
+    destroyed: m.destroyed,
+    figuresLeft: r?.figures_left ?? 1,
+    markers: r?.markers ?? 0,
+    suppression: r?.suppression ?? 0,
+    stats: r?.spec.stats ?? {},
+  };
+}
+
 /**
- * The `real-shot` fields of the engine's contract for one target as it stands now. Shared by
- * the live preview and the engine's game, so both score the same input.
+ * The real-shot action's input for one target as it stands now, from the system's plugin.
+ * Shared by the live preview and the engine's game, so both score the same input.
  */
-export function realShotFields(ruleset: string, target: ModelState, a: Attribution): Record<string, unknown> | null {
-  if (ruleset === 'vtorzhenie') {
-    const kind = target.spec.kind === 'creature' ? 'infantry' : target.spec.kind;
-    return { target: { kind, stamina: target.spec.stamina, damage: target.damage, fallen: target.fallen }, hit: a.hit, fell: a.fell };
-  }
-  if (ruleset === 'bronepekhota') {
-    return {
-      target: { kind: target.spec.kind, unit_type: target.spec.unitType ?? (target.spec.kind === 'infantry' ? 'infantry' : 'walker'), damage: target.damage },
-      hit: a.hit,
-      ricochet: a.ricochet,
-      fell: a.fell,
-    };
-  }
-  return null;
+export function realShotFields(state: GameState, target: ModelState, a: Attribution): { action: string; input: Record<string, unknown> } | null {
+  const rules = state.created ? gameSystem(state.created.ruleset)?.realShots : undefined;
+  if (!rules) return null;
+  const input = rules.input(tableModel(state, target), a);
+  return input ? { action: rules.action, input } : null;
 }
 
 /** The engine event that scores a committed shot; virtual dice come from the game's generator. */
-export function shotRulesEvent(state: GameState, a: Attribution, critical: CriticalDie | null): RulesEvent | null {
-  const ruleset = state.created?.ruleset;
+export function shotRulesEvent(state: GameState, a: Attribution, critical: CriticalDie | null, shooterId: string | null = null, override = false): RulesEvent | null {
   const target = a.targetId ? state.models.get(a.targetId) : undefined;
-  if (!ruleset || !target || !a.hit) return null;
-  const input = realShotFields(ruleset, target, a);
-  if (!input) return null;
+  if (!target || !a.hit) return null;
+  const fields = realShotFields(state, target, a);
+  if (!fields) return null;
   return {
     type: 'action-resolved',
-    action: 'real-shot',
-    input,
+    action: fields.action,
+    input: fields.input,
     ...(critical?.source === 'virtual' ? {} : { dice: critical ? [critical.value] : [] }),
     targets: { '': target.spec.id },
+    ...(shooterId !== null && state.rules.models[shooterId] ? { actor: shooterId } : {}),
+    ...(override ? { override: true as const } : {}),
   };
 }
 
@@ -282,7 +300,7 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
     case 'shot-committed': {
       const shooterId = state.openShot?.shooterId ?? null;
       state.openShot = null;
-      const rules = shotRulesEvent(state, e.attribution, e.critical);
+      const rules = shotRulesEvent(state, e.attribution, e.critical, shooterId, e.override === true);
       if (rules) {
         applyRules(state, seq, rules);
         const entry = state.rules.journal[state.rules.journal.length - 1];
@@ -303,14 +321,24 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
     }
     case 'initiative-set': {
       const m = state.models.get(e.modelId);
-      if (m) m.initiative = e.initiative;
+      if (!m) return;
+      m.initiative = e.initiative;
+      if (state.phase === 'play') applyRules(state, seq, { type: 'initiative-set', model_id: e.modelId, initiative: e.initiative });
       return;
     }
     case 'unit-activated': {
       const m = state.models.get(e.modelId);
       if (!m || state.phase !== 'play') return;
-      applyRules(state, seq, { type: 'unit-activated', model_id: e.modelId });
+      applyRules(state, seq, { type: 'unit-activated', model_id: e.modelId, ...(e.override ? { override: true as const } : {}) });
       m.turnStart = m.pos ? { ...m.pos } : null;
+      return;
+    }
+    case 'phase-started': {
+      const m = state.models.get(e.modelId);
+      if (!m || state.phase !== 'play') return;
+      const wasActing = state.rules.turn.acting === e.modelId;
+      applyRules(state, seq, { type: 'phase-started', model_id: e.modelId, phase: e.phase, ...(e.override ? { override: true as const } : {}) });
+      if (!wasActing) m.turnStart = m.pos ? { ...m.pos } : null;
       return;
     }
     case 'turn-ended':

@@ -29,25 +29,6 @@ export interface MoveView {
 
 const alive = (m: ModelState): m is ModelState & { pos: NonNullable<ModelState['pos']> } => m.pos !== null && !m.destroyed;
 
-/** The table rules' kind (speed, body, mobility class) of a model, by each system's names. */
-function sceneKind(ruleset: string, m: ModelState): string {
-  const { kind, armour, unitType } = m.spec;
-  switch (ruleset) {
-    case 'vtorzhenie':
-      if (kind === 'infantry') return armour >= 4 ? 'heavy-infantry' : armour === 0 ? 'unarmoured-infantry' : 'infantry';
-      return kind === 'cyborg' ? 'necrocyborg' : kind;
-    case 'bronepekhota':
-      if (kind === 'infantry') return armour >= 6 ? 'infantry-armour-6' : armour === 5 ? 'infantry-armour-5' : 'infantry';
-      if (unitType === 'fixed-gun') return 'fixed-gun';
-      if (unitType === 'wheeled' || unitType === 'heavy-tracked') return unitType === 'wheeled' ? 'wheeled' : 'tracked';
-      return kind === 'gun' ? 'gun' : kind === 'cyborg' || kind === 'creature' ? 'cyborg' : 'walker';
-    case 'zvezdny-desant':
-      return kind === 'vehicle' || kind === 'gun' ? 'vehicle' : 'infantry';
-    default:
-      return kind === 'vehicle' ? 'tracked' : 'infantry';
-  }
-}
-
 /**
  * Every pair and move on the table through the engine's table geometry (core/table): each
  * system's measuring convention, line of sight and cover, and moves against speed. No terrain
@@ -55,7 +36,8 @@ function sceneKind(ruleset: string, m: ModelState): string {
  */
 export function tableRanges(state: GameState): { ok: true; ranges: Ranges } | { ok: false; problem: string } | null {
   const ruleset = state.created?.ruleset;
-  if (!ruleset) return null;
+  const system = ruleset ? gameSystem(ruleset) : undefined;
+  if (!ruleset || !system) return null;
   const models = [...state.models.values()].filter(alive).map((m) => ({
     id: m.spec.id,
     player: m.spec.player,
@@ -63,7 +45,7 @@ export function tableRanges(state: GameState): { ok: true; ranges: Ranges } | { 
     y_mm: m.pos.yMm,
     base_mm: m.spec.baseMm,
     height_mm: m.spec.heightMm,
-    kind: sceneKind(ruleset, m),
+    kind: system.tableKind({ kind: m.spec.kind, armour: m.spec.armour, unitType: m.spec.unitType ?? null }),
     fallen: m.fallen || m.seenFallen,
     ...(m.turnStart && m.spec.player === state.active ? { from_mm: [m.turnStart.xMm, m.turnStart.yMm], speed_steps: m.spec.speedSteps } : {}),
     weapons: m.spec.weapons.map((w) => ({ name: w.id, range_steps: w.rangeSteps })),

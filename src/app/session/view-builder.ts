@@ -1,6 +1,6 @@
+import { executionOrder, mayActNext } from '../../core/game/index.js';
 import { allowanceFor } from '../../core/mechanics/unit-state.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
-import { resolveScenario } from '../../core/scenario/resolve-scenario.js';
 import type { GameEvent } from '../api/game-events.js';
 import type { GameView, ModelView } from '../api/view.js';
 import { attackOdds } from './attack-odds.js';
@@ -44,6 +44,8 @@ function summary(e: GameEvent): string {
     case 'model-stood-up':
     case 'unit-activated':
       return e.modelId;
+    case 'phase-started':
+      return `${e.modelId} ${e.phase}`;
     case 'shot-opened':
       return e.shooterId ?? '';
     default:
@@ -51,19 +53,17 @@ function summary(e: GameEvent): string {
   }
 }
 
-/** Звездный Десант's execution order across both players, from the engine's `activation-order`. */
+/** The execution order of this turn, where the system orders units by initiative (the engine's). */
 function activationOrder(state: GameState): string[] | null {
-  if (state.created?.ruleset !== 'zvezdny-desant' || state.phase !== 'play') return null;
-  const units = [...state.models.values()].filter((m) => !m.destroyed).map((m) => ({ id: m.spec.id, player: m.spec.player, initiative: m.initiative }));
-  const r = resolveScenario({ ruleset: 'zvezdny-desant', action: 'activation-order', first_player: state.active, units });
-  const order = r.ok ? r.output.order : null;
-  return Array.isArray(order) ? order.filter((x): x is string => typeof x === 'string') : null;
+  const system = state.created ? gameSystem(state.created.ruleset) : undefined;
+  if (!system || state.phase !== 'play') return null;
+  return executionOrder(state.rules, system.turn);
 }
 
 function modelView(state: GameState, id: string): ModelView | null {
   const m = state.models.get(id);
   if (!m) return null;
-  // Own turns since the state began: the players alternate, so every second turn is the owner's.
+  // What its state lets it do in its own next turn: the players alternate, every second turn is the owner's.
   const since = state.rules.models[id]?.next_turn_since ?? null;
   const allowance = allowanceFor(m.destroyed ? 'destroyed' : m.nextTurn, since === null ? 0 : Math.floor((state.turn - since) / 2));
   return {
@@ -120,7 +120,11 @@ export function buildView(args: {
     revision: state.lastSeq,
     gameId: args.gameId,
     ruleset: created?.ruleset ?? null,
-    rulesetName: system ? { ru: system.data.name_ru, en: system.data.name_en } : null,
+    rulesetName: system ? system.labels.name : null,
+    labels: system ? { states: system.labels.states, phases: system.labels.phases, actions: system.labels.actions } : null,
+    ricochet: system?.realShots?.ricochet ?? false,
+    usesInitiative: system?.turn.order === 'initiative',
+    mayActNext: system && state.phase === 'play' ? mayActNext(state.rules, system.turn) : [],
     title: created?.title ?? '',
     players: created?.players ?? [],
     table: created?.table ?? { widthMm: 1800, depthMm: 1200 },

@@ -7,6 +7,7 @@ import { playDemoHeadless } from '../../app/demo/demo-runner.js';
 import { formatScoredGame } from '../../app/demo/scored-game.js';
 import { parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
+import { ensureWritableDir } from '../ensure-dir.js';
 import { packageRoot } from './serve.js';
 
 export const usage = 'shagomer demo [--script FILE] [--data DIR] [--json]';
@@ -18,7 +19,9 @@ export async function run(args: string[]): Promise<number> {
   const scriptPath = stringFlag(p, 'script') ?? join(packageRoot, DEMO_FILE);
   const loaded = loadDemoScript(scriptPath);
   if (!loaded.ok) throw new CliError(loaded.problem);
-  const dataDir = stringFlag(p, 'data') ?? mkdtempSync(join(tmpdir(), 'shagomer-demo-'));
+  const given = stringFlag(p, 'data');
+  if (given !== undefined) ensureWritableDir(given, '--data');
+  const dataDir = given ?? mkdtempSync(join(tmpdir(), 'shagomer-demo-'));
   const app = new AppController({ dataDir });
   try {
     const r = await playDemoHeadless(app, loaded.script, { dir: dirname(scriptPath) });

@@ -3,10 +3,11 @@
  * [--tag-height-mm 4] [--tags 4-49] [--board charuco:7x5:30:22:DICT_4X4_50]`: true-scale
  * printable PNG pages and the table profile that matches them.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
+import { ensureWritableDir } from '../ensure-dir.js';
 import { loadOpenCvNode } from '../../vision/opencv-node.js';
 import { DEFAULT_CHARUCO, formatBoardSpec, parseBoardSpec } from '../../vision/charuco.js';
 import { anchorSheets, charucoSheet, tagSheets, type SheetPage } from '../../vision/marker-sheets.js';
@@ -32,10 +33,10 @@ export async function run(args: string[]): Promise<number> {
   const anchorIds = new Set(profile.anchors.markers.map((m) => m.id));
   const tagIds = idRange(stringFlag(p, 'tags') ?? `0-${DICTIONARY_SIZE - 1}`).filter((id) => !anchorIds.has(id));
 
+  ensureWritableDir(out, '--out');
   const cv = await loadOpenCvNode();
   const pages: SheetPage[] = [charucoSheet(cv, board, dpi), ...anchorSheets(cv, profile, dpi), ...tagSheets(cv, profile, tagIds, dpi)];
   try {
-    await mkdir(out, { recursive: true });
     for (const page of pages) await writePng(join(out, `${page.name}.png`), page.pixels, page.widthPx, page.heightPx, 1, dpi);
     const profilePath = join(out, `${widthMm / 10}x${depthMm / 10}.table.json`);
     await writeFile(profilePath, `${JSON.stringify(profile, null, 2)}\n`);

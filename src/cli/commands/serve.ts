@@ -9,12 +9,15 @@ import { connectHub } from '../../app/link/hub-link.js';
 import { createAppServer } from '../../app/server/http-server.js';
 import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
+import { ensureWritableDir } from '../ensure-dir.js';
 import { readJsonInput } from '../read-input.js';
 
 export const usage = 'shagomer serve [--port N] [--host H] [--data DIR] [--serial PATH] [--table TABLE.json --camera CAMERA.json] [--demo]';
 
 /** The repository (or installed package) root: dist/src/cli/commands → four levels up. */
 export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+const REMIND_MS = 15_000;
 
 export function defaultDataDir(): string {
   return process.env.SHAGOMER_DATA ?? join(homedir(), '.shagomer');
@@ -26,6 +29,7 @@ export async function run(args: string[]): Promise<number> {
   const port = numberFlag(p, 'port', 8470, 0, 65535);
   const host = stringFlag(p, 'host') ?? '127.0.0.1';
   const dataDir = stringFlag(p, 'data') ?? defaultDataDir();
+  ensureWritableDir(dataDir, '--data');
   const demo = bundledDemo(packageRoot);
   let app: AppController;
   try {
@@ -51,6 +55,12 @@ export async function run(args: string[]): Promise<number> {
   if (serial !== undefined) {
     hub = await connectHub(app, serial);
     if (!hub.ok) throw new CliError(hub.problem);
+    // A missing hub is said at once (above) and again while it stays missing, so whoever
+    // looks at the terminal later still learns what the app waits for.
+    const reminder = setInterval(() => {
+      if (app.link.status === 'waiting') process.stderr.write(`serve: still waiting for the sensor hub on ${serial} (${app.link.detail}); the game goes on without sensors meanwhile\n`);
+    }, REMIND_MS);
+    reminder.unref();
   }
   const uiDir = join(packageRoot, 'dist', 'ui');
   if (!existsSync(join(uiDir, 'index.html'))) process.stderr.write(`serve: the renderer is not built (${uiDir}); run "npm run build" — the API works meanwhile\n`);

@@ -51,6 +51,13 @@ export class DiceError extends Error {
   }
 }
 
+/** No table rolls a pool larger than this; more is a damaged input, not a game. */
+export const MAX_POOL_DICE = 10_000;
+
+function checkPoolSize(count: number): void {
+  if (count > MAX_POOL_DICE) throw new DiceError('dice', `a pool of ${count} dice; at most ${MAX_POOL_DICE} are rolled at once`);
+}
+
 /** Dice that record every face they show, in the order rolled (`dice_used`). */
 export abstract class RecordingDice implements Dice {
   readonly used: number[] = [];
@@ -64,12 +71,14 @@ export abstract class RecordingDice implements Dice {
   }
 
   keepHighest(count: number, sides: number): number {
+    checkPoolSize(count);
     let best = 0;
     for (let i = 0; i < count; i++) best = Math.max(best, this.roll(sides));
     return best;
   }
 
   countAtLeast(count: number, sides: number, target: number): number {
+    checkPoolSize(count);
     let n = 0;
     for (let i = 0; i < count; i++) if (this.roll(sides) >= target) n++;
     return n;
@@ -91,6 +100,7 @@ export abstract class RecordingDice implements Dice {
   }
 
   countAbove(pool: readonly number[], againstSides: number): number {
+    checkPoolSize(pool.length);
     const faces = pool.map((sides) => this.roll(sides));
     const against = this.roll(againstSides);
     return faces.filter((f) => f > against).length;

@@ -1,4 +1,4 @@
-import { NEXT_TURN_STATES, type NextTurnState } from '../mechanics/unit-state.js';
+import { combineStates, NEXT_TURN_STATES, type NextTurnState } from '../mechanics/unit-state.js';
 import type { ModelState } from './state.js';
 
 /** Стальная война: a unit carries at most three suppression markers. */
@@ -9,7 +9,8 @@ const isNextTurnState = (v: unknown): v is NextTurnState => typeof v === 'string
 /**
  * What one part of an action's output does to the model it lands on. The fields are those of
  * the `shagomer resolve` contract, so every system's actions apply without a table per action:
- * `damage` / `destroyed` / `fallen` (totals afterwards), `next_turn` or `state`, wound `markers`
+ * `damage` / `destroyed` / `fallen` (totals afterwards), `next_turn` or `state` (combined with a
+ * pending state, never erasing it), wound `markers`
  * with `models_left` or `killed`, Стальная война's `result` (suppressed / casualties / killed).
  */
 export function applyOutput(model: ModelState, output: Record<string, unknown>, turnNumber: number): ModelState {
@@ -23,9 +24,11 @@ export function applyOutput(model: ModelState, output: Record<string, unknown>, 
   if (result === 'suppressed' || result === 'casualties') m.suppression = Math.min(MAX_SUPPRESSION, m.suppression + 1);
   if (result === 'killed') m.figures_left = Math.max(0, m.figures_left - 1);
   const next = isNextTurnState(output.next_turn) ? output.next_turn : isNextTurnState(output.state) ? output.state : null;
-  if (next !== null) {
-    m.next_turn = next;
-    m.next_turn_since = next === 'normal' ? null : turnNumber;
+  // State only accumulates: the output says what this action did, not what the model is now.
+  const combined = next === null ? m.next_turn : combineStates(m.next_turn, next);
+  if (combined !== m.next_turn) {
+    m.next_turn = combined;
+    m.next_turn_since = turnNumber;
   }
   if (typeof destroyed === 'boolean') m.destroyed = destroyed;
   if (m.figures_left === 0) m.destroyed = true;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULESET_IDS, type RulesetId } from '../rulesets/game-system.js';
+import { gameSystem, systemIds } from '../rulesets/registry.js';
 
 /**
  * The events a game is folded from. They come from disk (a journal) or from the app, so every
@@ -9,10 +9,21 @@ import { RULESET_IDS, type RulesetId } from '../rulesets/game-system.js';
 export const PlayerSchema = z.enum(['A', 'B']);
 export type Player = z.infer<typeof PlayerSchema>;
 
-export const RulesetIdSchema = z.enum(RULESET_IDS as [RulesetId, ...RulesetId[]]);
+/** A registered system's id; checked against the registry when the event is read. */
+export const RulesetIdSchema = z
+  .string()
+  .max(40)
+  .refine((id) => gameSystem(id) !== undefined, { error: (iss) => `unknown system ${JSON.stringify(iss.input)} (known: ${systemIds().join(', ')})` });
 
 /** Ids of models and units as the app names them (they become keys of plain objects). */
-export const ModelIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'letters, digits, _ . - (1 to 40)');
+export const ModelIdSchema = z.string().regex(/^[\p{L}\p{N}_.-]{1,40}$/u, 'letters, digits, _ . - (1 to 40)');
+
+/**
+ * A referee's override: the event breaks the turn structure on purpose (a house rule, a
+ * mistake put right). It is applied and journalled as an override in `state.overrides`.
+ */
+export const OverrideSchema = z.union([z.literal(true), z.object({ note: z.string().max(200) }).strict()]);
+export type Override = z.infer<typeof OverrideSchema>;
 
 const count = z.int().nonnegative();
 
@@ -63,6 +74,9 @@ export const GameEventSchema = z.discriminatedUnion('type', [
       /** Physical dice typed in; without them the game's seeded generator rolls. */
       dice: z.array(z.int()).max(1000).optional(),
       targets: EffectTargetsSchema.default({}),
+      /** The model (unit) doing it: the turn structure checks it may, in this action's phase. */
+      actor: ModelIdSchema.optional(),
+      override: OverrideSchema.optional(),
     })
     .strict(),
   z
@@ -76,8 +90,13 @@ export const GameEventSchema = z.discriminatedUnion('type', [
       destroyed: z.boolean().optional(),
     })
     .strict(),
-  z.object({ type: z.literal('unit-activated'), model_id: ModelIdSchema }).strict(),
-  z.object({ type: z.literal('turn-ended') }).strict(),
+  z.object({ type: z.literal('unit-activated'), model_id: ModelIdSchema, override: OverrideSchema.optional() }).strict(),
+  /** A unit starts one phase of its activation (a move, say), activating it if it was not. */
+  z.object({ type: z.literal('phase-started'), model_id: ModelIdSchema, phase: z.string().min(1).max(40), override: OverrideSchema.optional() }).strict(),
+  /** Initiative systems: the command points put on a unit's order card this turn. */
+  z.object({ type: z.literal('initiative-set'), model_id: ModelIdSchema, initiative: z.int().min(0).max(100), override: OverrideSchema.optional() }).strict(),
+  /** `first_player`: who goes first next turn, where the system rolls for it every turn. */
+  z.object({ type: z.literal('turn-ended'), first_player: PlayerSchema.optional() }).strict(),
   /** Cancels the latest event that is not yet cancelled (undos themselves stay). */
   z.object({ type: z.literal('undo') }).strict(),
 ]);

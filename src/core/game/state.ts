@@ -1,6 +1,7 @@
 import type { NextTurnState } from '../mechanics/unit-state.js';
 import type { RngState } from '../random/rng.js';
 import type { RulesetDataBase, RulesetId } from '../rulesets/game-system.js';
+import type { Text } from '../rulesets/labels.js';
 import type { GameEventType, ModelSpec, Player } from './events.js';
 
 /**
@@ -30,6 +31,12 @@ export interface TurnState {
   active_player: Player;
   /** Models (units) already activated in this turn, in order. */
   activated: string[];
+  /** The unit acting now (the last activated), null before the first. */
+  acting: string | null;
+  /** Phases the acting unit has started, in order. */
+  phases: string[];
+  /** Initiative systems: the points on each unit's order card this turn. */
+  initiative: Record<string, number>;
 }
 
 /** One resolved action as the players saw it. */
@@ -43,6 +50,8 @@ export interface JournalEntry {
   dice_used: number[];
   output: Record<string, unknown>;
   targets: Record<string, string>;
+  /** The unit that acted, when the event named it. */
+  actor: string | null;
 }
 
 /** What an undo puts back: the previous values of everything the event changed. */
@@ -54,12 +63,25 @@ export interface UndoEntry {
   /** Previous state of each model the event touched; null = it did not exist. */
   models: Record<string, ModelState | null>;
   journal_length: number;
+  overrides_length: number;
 }
 
 export interface RejectedEvent {
   seq: number;
   type: string;
+  /** `field: problem`, as `shagomer resolve` words it. */
   problem: string;
+  /** Why, for the players. */
+  reason: Text;
+}
+
+/** An event that broke the turn structure and was applied because the referee said so. */
+export interface OverrideEntry {
+  seq: number;
+  type: string;
+  /** The rule it broke. */
+  broke: Text;
+  note: string;
 }
 
 export interface GameState {
@@ -77,6 +99,7 @@ export interface GameState {
   undo_stack: UndoEntry[];
   /** Events that did not fit the state when folded: they changed nothing. */
   rejected: RejectedEvent[];
+  overrides: OverrideEntry[];
 }
 
 export function emptyGame(): GameState {
@@ -86,11 +109,12 @@ export function emptyGame(): GameState {
     ruleset_data: null,
     seed: null,
     rng: [1, 0, 0, 0],
-    turn: { number: 1, first_player: 'A', active_player: 'A', activated: [] },
+    turn: { number: 1, first_player: 'A', active_player: 'A', activated: [], acting: null, phases: [], initiative: {} },
     models: {},
     journal: [],
     undo_stack: [],
     rejected: [],
+    overrides: [],
   };
 }
 

@@ -44,3 +44,20 @@ export function allowanceFor(state: NextTurnState, ownTurnsSinceState = 0): Turn
 export function stateAfterOwnTurn(state: NextTurnState): NextTurnState {
   return state === 'no-move' || state === 'skip' ? 'normal' : state;
 }
+
+const SEVERITY: Readonly<Record<NextTurnState, number>> = {
+  normal: 0,
+  'no-move': 1,
+  'stands-shoots': 1,
+  'shoots-every-other-turn': 2,
+  skip: 3,
+  destroyed: 4,
+};
+
+/**
+ * A new consequence never erases a pending one: a miss (`normal`) or a milder critical on a
+ * model already due to skip its turn leaves it due to skip; a harsher one replaces it.
+ */
+export function combineStates(pending: NextTurnState, incoming: NextTurnState): NextTurnState {
+  return SEVERITY[incoming] > SEVERITY[pending] ? incoming : pending;
+}

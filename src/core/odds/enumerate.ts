@@ -1,4 +1,4 @@
-import type { Dice } from '../dice/dice.js';
+import { DiceError, type Dice } from '../dice/dice.js';
 import { Fraction } from './fraction.js';
 
 /** One outcome of an action with its exact probability. */
@@ -10,6 +10,20 @@ export interface Weighted<T> {
 interface Choice {
   weights: readonly Fraction[];
   values: readonly number[];
+}
+
+/**
+ * Exact odds walk every dice path with exact fractions: past these bounds the walk would take
+ * seconds to minutes, so it is refused with a line saying how to roll without exact odds.
+ */
+export const EXACT_LIMITS = { poolDice: 60, paths: 500_000 } as const;
+
+const HOW_TO_ROLL = 'leave out "exact": true to roll the dice instead';
+
+function checkPool(count: number): void {
+  if (count > EXACT_LIMITS.poolDice) {
+    throw new DiceError('exact', `exact odds are capped at ${EXACT_LIMITS.poolDice} dice in one pool, this action rolls ${count}; ${HOW_TO_ROLL}`);
+  }
 }
 
 const cache = new Map<string, Choice>();
@@ -146,10 +160,12 @@ class EnumeratingDice implements Dice {
   }
 
   keepHighest(count: number, sides: number): number {
+    checkPool(count);
     return this.take(highest(count, sides));
   }
 
   countAtLeast(count: number, sides: number, target: number): number {
+    checkPool(count);
     return this.take(binomial(count, sides, target));
   }
 
@@ -172,6 +188,7 @@ class EnumeratingDice implements Dice {
   }
 
   countAbove(pool: readonly number[], againstSides: number): number {
+    checkPool(pool.length);
     return this.take(above(pool, againstSides));
   }
 
@@ -259,7 +276,11 @@ function convolveParts(parts: readonly ((dice: Dice) => readonly number[])[], ke
 export function distribution<T>(run: (dice: Dice) => T): Weighted<T>[] {
   const dice = new EnumeratingDice();
   const out: Weighted<T>[] = [];
+  let paths = 0;
   do {
+    if (++paths > EXACT_LIMITS.paths) {
+      throw new DiceError('exact', `exact odds are capped at ${EXACT_LIMITS.paths} dice paths and this action has more; ${HOW_TO_ROLL}`);
+    }
     dice.reset();
     const value = run(dice);
     if (dice.weightNum !== 0n) out.push({ value, p: Fraction.of(dice.weightNum, dice.weightDen) });

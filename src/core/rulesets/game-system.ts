@@ -1,9 +1,16 @@
 import type { z } from 'zod';
 import type { Dice } from '../dice/dice.js';
 import type { DistanceRules } from '../measure/distance-rules.js';
+import type { Catalogue } from './catalogue.js';
+import type { SystemLabels } from './labels.js';
+import type { AttackRules, RealShotRules, TableKindOf } from './table-play.js';
+import type { TurnRules } from './turn-rules.js';
 
-export type RulesetId = 'vtorzhenie' | 'bronepekhota' | 'zvezdny-desant' | 'stalnaya-voyna';
-export const RULESET_IDS: readonly RulesetId[] = ['vtorzhenie', 'bronepekhota', 'zvezdny-desant', 'stalnaya-voyna'];
+/**
+ * A system's id (`"vtorzhenie"`…). Any string: the registry (`registry.ts`) is the only list
+ * of systems, and a test may register one more at run time.
+ */
+export type RulesetId = string;
 
 /** What every system's ruleset data has; each system adds its own tables. */
 export interface RulesetDataBase {
@@ -32,11 +39,30 @@ export function defineAction<Data extends RulesetDataBase, In, Out extends objec
   return def as unknown as AnyAction<Data>;
 }
 
+/**
+ * Everything the engine, the app, the UI and the CLI know about one game system, the way a
+ * boardgame.io game object carries its moves and turn order: nothing outside the system's
+ * folder names it (see `README.md` here and the layering test).
+ */
 export interface GameSystem<Data extends RulesetDataBase = RulesetDataBase> {
   id: RulesetId;
+  /** Every name a player sees: the system, its units, actions, fields, states, phases. */
+  labels: SystemLabels;
   /** Schema of the ruleset data file (`--ruleset-file` is checked against it). */
   schema: z.ZodType<Data>;
   /** The shipped data: seed values and digest defaults. */
   data: Data;
+  /** The shipped table conventions (`table-rules.json`), checked by `core/table` on first use. */
+  tableRules: unknown;
+  /** Unit types, weapons, options and army limits: what `shagomer roster validate` checks. */
+  catalogue: Catalogue;
+  /** Activations, phases and their order, who may act: enforced by `core/game`. */
+  turn: TurnRules;
+  /** How a launcher shot seen by the sensors and the camera becomes an action; null: none. */
+  realShots: RealShotRules | null;
+  /** How an attack between two models on the table with one weapon becomes an action input. */
+  attacks: AttackRules;
+  /** The table-rules kind (speed, body, mobility class) of a model. */
+  tableKind: TableKindOf;
   actions: Readonly<Record<string, AnyAction<Data>>>;
 }

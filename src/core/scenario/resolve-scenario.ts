@@ -5,7 +5,7 @@ import { SeededDice } from '../dice/seeded-dice.js';
 import { distribution, groupOdds } from '../odds/enumerate.js';
 import { seedRng } from '../random/rng.js';
 import type { GameSystem, RulesetDataBase } from '../rulesets/game-system.js';
-import { actionsOf, gameSystem } from '../rulesets/registry.js';
+import { actionsOf, gameSystem, systemIds } from '../rulesets/registry.js';
 import { FieldError } from '../validation/field-error.js';
 import { check, type FieldProblem } from '../validation/issues.js';
 
@@ -56,7 +56,7 @@ export function resolveScenario(input: unknown, data?: RulesetDataBase): Scenari
   if (!env.ok) return env;
   const system: GameSystem<RulesetDataBase> | undefined = gameSystem(env.value.ruleset);
   if (!system) {
-    return { ok: false, error: { field: 'ruleset', problem: `unknown ruleset "${env.value.ruleset}" (known: vtorzhenie, bronepekhota, zvezdny-desant, stalnaya-voyna)` } };
+    return { ok: false, error: { field: 'ruleset', problem: `unknown ruleset "${env.value.ruleset}" (known: ${systemIds().join(', ')})` } };
   }
   const rules = data ?? system.data;
   if (rules.id !== system.id) {
@@ -81,10 +81,14 @@ export function resolveScenario(input: unknown, data?: RulesetDataBase): Scenari
   }
   const result: Record<string, unknown> = { ...output, dice_used: [...dice.used] };
   if (env.value.exact) {
-    const odds = groupOdds(
-      distribution((d: Dice) => action.resolve(parsed.value, d, rules)),
-      (o) => oddsKeys(o),
-    );
+    let outcomes;
+    try {
+      outcomes = distribution((d: Dice) => action.resolve(parsed.value, d, rules));
+    } catch (e) {
+      if (e instanceof DiceError || e instanceof FieldError) return { ok: false, error: { field: e.field, problem: e.problem } };
+      throw e;
+    }
+    const odds = groupOdds(outcomes, (o) => oddsKeys(o));
     result.odds = Object.fromEntries([...odds].map(([k, p]) => [k, p.toString()]));
   }
   return { ok: true, output: result };

@@ -1,5 +1,5 @@
-import { gameSystem } from '../rulesets/registry.js';
-import { RULESET_IDS, type RulesetId } from '../rulesets/game-system.js';
+import { gameSystem, systemIds } from '../rulesets/registry.js';
+import type { RulesetId } from '../rulesets/game-system.js';
 import { check, type FieldProblem } from '../validation/issues.js';
 import { boxOf, isConvex, pointInPolygon, ringProblem, ringTurn } from './polygon.js';
 import { SceneSchema, type Scene } from './scene.js';
@@ -40,8 +40,8 @@ export function buildTable(raw: unknown, rulesOverride?: TableRules): BuildResul
   if (!parsed.ok) return { ok: false, error: nameElement(parsed.error, raw) };
   const scene: Scene = parsed.value;
   const system = gameSystem(scene.ruleset);
-  if (!system) return { ok: false, error: { field: 'ruleset', problem: `expected one of ${RULESET_IDS.join(', ')}, got ${JSON.stringify(scene.ruleset)}` } };
-  const rulesetId = system.id as RulesetId;
+  if (!system) return { ok: false, error: { field: 'ruleset', problem: `expected one of ${systemIds().join(', ')}, got ${JSON.stringify(scene.ruleset)}` } };
+  const rulesetId: RulesetId = system.id;
   if (rulesOverride && rulesOverride.id !== rulesetId) {
     return { ok: false, error: { field: 'ruleset', problem: `the scene is for ${rulesetId} but the table rules are for ${JSON.stringify(rulesOverride.id)}` } };
   }

@@ -1,24 +1,15 @@
-import type { RulesetId } from '../rulesets/game-system.js';
-import bronepekhota from '../rulesets/bronepekhota/table-rules.json' with { type: 'json' };
-import stalnayaVoyna from '../rulesets/stalnaya-voyna/table-rules.json' with { type: 'json' };
-import vtorzhenie from '../rulesets/vtorzhenie/table-rules.json' with { type: 'json' };
-import zvezdnyDesant from '../rulesets/zvezdny-desant/table-rules.json' with { type: 'json' };
+import { gameSystem } from '../rulesets/registry.js';
 import { TableRulesSchema, type TableRules } from './table-rules.js';
 
-const shipped: Record<RulesetId, unknown> = {
-  vtorzhenie,
-  bronepekhota,
-  'zvezdny-desant': zvezdnyDesant,
-  'stalnaya-voyna': stalnayaVoyna,
-};
+const parsed = new Map<string, TableRules>();
 
-const parsed = new Map<RulesetId, TableRules>();
-
-/** The shipped table conventions of a system, checked against the schema once on first use. */
-export function tableRules(id: RulesetId): TableRules {
+/** The shipped table conventions of a system (its plugin's `tableRules`), checked once on first use. */
+export function tableRules(id: string): TableRules {
   let rules = parsed.get(id);
   if (!rules) {
-    rules = TableRulesSchema.parse(shipped[id]);
+    const system = gameSystem(id);
+    if (!system) throw new Error(`tableRules: no system "${id}"`);
+    rules = TableRulesSchema.parse(system.tableRules);
     parsed.set(id, rules);
   }
   return rules;

@@ -64,6 +64,8 @@ function describe(issue: z.core.$ZodIssue & { input?: unknown }, schema: z.ZodTy
     case 'too_small':
       return { field, problem: `must be ${issue.inclusive ? '≥' : '>'} ${String(issue.minimum)}${issue.origin === 'array' ? ' items' : ''}, got ${show(issue.input)}` };
     case 'too_big':
+      if (issue.origin === 'array' && Array.isArray(issue.input)) return { field, problem: `at most ${String(issue.maximum)} items, got ${issue.input.length}` };
+      if (issue.origin === 'string' && typeof issue.input === 'string') return { field, problem: `at most ${String(issue.maximum)} characters, got ${issue.input.length}` };
       return { field, problem: `must be ${issue.inclusive ? '≤' : '<'} ${String(issue.maximum)}${issue.origin === 'array' ? ' items' : ''}, got ${show(issue.input)}` };
     case 'unrecognized_keys':
       return { field: fieldPath([...issue.path, issue.keys[0] ?? '?']), problem: 'is not a known field' };

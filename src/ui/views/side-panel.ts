@@ -9,6 +9,12 @@ type Attribution = NonNullable<GameView['shot']>['attribution'];
 const pct = (p: number): string => `${(p * 100).toFixed(1)}%`;
 const fmtSteps = (s: number): string => (Number.isInteger(s) ? String(s) : s.toFixed(2));
 
+/** A state's name: a game term, so the system's Russian label in either language (else the app's). */
+function stateName(v: GameView, key: string): string {
+  const own = v.labels && Object.hasOwn(v.labels.states, key) ? v.labels.states[key] : undefined;
+  return own ? own.ru : (NEXT_TURN[key] ?? key);
+}
+
 function modelName(v: GameView, id: string | null): string {
   if (!id) return '—';
   const m = v.models.find((x) => x.id === id);
@@ -45,10 +51,10 @@ function turnSection(v: GameView, send: Send): HTMLElement {
   );
 }
 
-function stateLine(m: ModelView): string {
+function stateLine(v: GameView, m: ModelView): string {
   const parts = [`${t('damage')} ${m.damage}/${m.stamina}`];
   if (m.fallen) parts.push(t('lying'));
-  parts.push(`${t('nextTurn')}: ${NEXT_TURN[m.nextTurn] ?? m.nextTurn}`);
+  parts.push(`${t('nextTurn')}: ${stateName(v, m.nextTurn)}`);
   return parts.join(' · ');
 }
 
@@ -78,7 +84,7 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
     'div',
     {},
     h('h3', {}, t('selected')),
-    h('div', { 'data-testid': 'shooter' }, h('b', {}, modelName(v, shooter.id)), h('div', { class: 'muted' }, stateLine(shooter))),
+    h('div', { 'data-testid': 'shooter' }, h('b', {}, modelName(v, shooter.id)), h('div', { class: 'muted' }, stateLine(v, shooter))),
     h('div', { class: 'row' }, h('label', {}, t('weapon')), weapon),
     pair
       ? h(
@@ -128,7 +134,7 @@ function attributionEditor(v: GameView, a: Attribution, send: Send): HTMLElement
     target,
     hitL,
     fellL,
-    v.ruleset === 'bronepekhota' ? ricL : null,
+    v.ricochet ? ricL : null,
     h('button', { 'data-testid': 'correct', onclick: () => send({ type: 'correct-shot', attribution: { targetId: target.value || null, hit: hit.checked, fell: fell.checked, ricochet: ric.checked } }) }, t('correct')),
   );
 }
@@ -144,11 +150,11 @@ function shotSection(v: GameView, send: Send): HTMLElement | null {
   let body: HTMLElement;
   if (score.kind === 'result') {
     const r = score.result;
-    body = h('div', { class: 'result', 'data-testid': 'shot-preview' }, `${modelName(v, a.targetId)}: ${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${NEXT_TURN[r.nextTurn] ?? r.nextTurn}`);
+    body = h('div', { class: 'result', 'data-testid': 'shot-preview' }, `${modelName(v, a.targetId)}: ${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${stateName(v, r.nextTurn)}`);
   } else if (score.kind === 'needs-die') {
     const odds = Object.entries(score.odds)
       .filter(([k]) => k.startsWith('next_turn='))
-      .map(([k, p]) => `${NEXT_TURN[k.slice('next_turn='.length)] ?? k}: ${p}`)
+      .map(([k, p]) => `${stateName(v, k.slice('next_turn='.length))}: ${p}`)
       .join(' · ');
     body = h(
       'div',
@@ -201,7 +207,7 @@ function lastResult(v: GameView): HTMLElement | null {
       {},
       `${modelName(v, s.shooterId)} → ${modelName(v, a.targetId)}: ${a.hit ? t('hit') : t('miss')}${a.fell ? `, ${t('fell')}` : ''}`,
       s.critical ? ` · D6 = ${s.critical.value}${s.critical.source === 'virtual' ? ' (virt.)' : ''}` : '',
-      r ? h('div', { class: 'result' }, `${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${t('nextTurn')}: ${NEXT_TURN[r.nextTurn] ?? r.nextTurn}`) : null,
+      r ? h('div', { class: 'result' }, `${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${t('nextTurn')}: ${stateName(v, r.nextTurn)}`) : null,
     ),
   );
 }
@@ -221,7 +227,7 @@ function modelsSection(v: GameView, send: Send): HTMLElement {
           h('td', { style: `color:${v.players.find((p) => p.id === m.player)?.colour ?? '#fff'}` }, m.id),
           h('td', {}, m.name),
           h('td', { class: 'muted' }, `${m.damage}/${m.stamina}${m.destroyed ? ' ✕' : ''}${m.fallen ? ` ${t('lying')}` : ''}`),
-          h('td', { class: 'muted' }, NEXT_TURN[m.nextTurn] ?? m.nextTurn),
+          h('td', { class: 'muted' }, stateName(v, m.nextTurn)),
           h(
             'td',
             {},

@@ -25,7 +25,7 @@ describe('game state folded from events', () => {
     expect(s.rng).toEqual(seedRng('table-1'));
     expect(Object.keys(s.models)).toEqual(['marines', 'bugs']);
     expect(s.models.bugs).toMatchObject({ figures_left: 6, markers: 0, destroyed: false, next_turn: 'normal' });
-    expect(s.turn).toEqual({ number: 1, first_player: 'A', active_player: 'A', activated: [] });
+    expect(s.turn).toEqual({ number: 1, first_player: 'A', active_player: 'A', activated: [], acting: null, phases: [], initiative: {} });
     expect(s.seq).toBe(3);
     expect(s.rejected).toEqual([]);
   });
@@ -44,6 +44,7 @@ describe('game state folded from events', () => {
         dice_used: [13, 17, 9],
         output: { passed: 2, wounds: 2, killed: 1, markers: 1, models_left: 5 },
         targets: { '': 'bugs' },
+        actor: null,
       },
     ]);
     expect(s.models.bugs).toMatchObject({ figures_left: 5, markers: 1, destroyed: false });
@@ -115,8 +116,10 @@ describe('game state folded from events', () => {
     const afterA = applyEvent(hit, { type: 'turn-ended' });
     expect(afterA.turn).toMatchObject({ number: 2, active_player: 'B' });
     expect(afterA.models.tank?.next_turn).toBe('skip');
-    expect(tryApplyEvent(afterA, { type: 'unit-activated', model_id: 'tank' }).ok).toBe(true);
-    const afterB = applyEvent(applyEvent(afterA, { type: 'unit-activated', model_id: 'tank' }), { type: 'turn-ended' });
+    // 5–6 on the critical test: the tank skips its next turn, so it cannot be activated in it.
+    const refused = tryApplyEvent(afterA, { type: 'unit-activated', model_id: 'tank' });
+    expect(refused.ok ? null : refused.reason).toEqual({ ru: 'tank пропускает этот ход', en: 'tank skips this turn' });
+    const afterB = applyEvent(afterA, { type: 'turn-ended' });
     expect(afterB.models.tank).toMatchObject({ next_turn: 'normal', next_turn_since: null });
     expect(afterB.turn.activated).toEqual([]);
   });
@@ -146,8 +149,8 @@ describe('undo is an event', () => {
     expect(Object.keys(s.models)).toEqual([]);
     expect(s.undo_stack).toEqual([]);
     const refused = tryApplyEvent(s, { type: 'undo' });
-    expect(refused).toEqual({ ok: false, error: { field: 'type', problem: 'nothing to undo' } });
-    expect(applyEvent(s, { type: 'undo' }).rejected).toEqual([{ seq: 8, type: 'undo', problem: 'type: nothing to undo' }]);
+    expect(refused).toEqual({ ok: false, error: { field: 'type', problem: 'nothing to undo' }, reason: { ru: 'нечего отменять', en: 'type: nothing to undo' } });
+    expect(applyEvent(s, { type: 'undo' }).rejected).toEqual([{ seq: 8, type: 'undo', problem: 'type: nothing to undo', reason: { ru: 'нечего отменять', en: 'type: nothing to undo' } }]);
   });
 });
 
@@ -163,7 +166,7 @@ describe('events that do not fit are refused and change nothing', () => {
     ['too few typed dice', woundBugs([13]), 'dice'],
     ['a die outside its range', woundBugs([13, 21, 1]), 'dice[1]'],
     ['another ruleset', { ...woundBugs([1, 1, 1]), ruleset: 'vtorzhenie' }, 'ruleset'],
-    ['a model of the other player', { type: 'unit-activated', model_id: 'bugs' }, 'model_id'],
+    ['a model of the other player', { type: 'unit-activated', model_id: 'bugs' }, 'turn'],
   ];
   for (const [what, event, field] of cases) {
     it(what, () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RULESET_IDS } from '../../../src/core/rulesets/game-system.js';
+import { systemIds } from '../../../src/core/rulesets/registry.js';
 import { buildTable } from '../../../src/core/table/build-table.js';
 import { clipSegmentToConvex, clipSegmentToPolygon, ringTurn, type PointMm } from '../../../src/core/table/polygon.js';
 import { randomScene } from '../../../src/core/table/random-scene.js';
@@ -7,7 +7,7 @@ import { computeRanges } from '../../../src/core/table/ranges.js';
 import { Rng } from '../../../src/core/random/rng.js';
 
 describe('the indexed tracer agrees with the naive one', () => {
-  for (const id of RULESET_IDS) {
+  for (const id of systemIds()) {
     it(`on random ${id} tables`, () => {
       for (let s = 0; s < 4; s++) {
         const built = buildTable(randomScene({ ruleset: id, models: 30, pieces: 30, seed: `agree-${id}-${s}` }));

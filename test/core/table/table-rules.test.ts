@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RULESET_IDS } from '../../../src/core/rulesets/game-system.js';
-import { gameSystem } from '../../../src/core/rulesets/registry.js';
+import { gameSystem, systemIds } from '../../../src/core/rulesets/registry.js';
 import { kindSpeedSteps } from '../../../src/core/table/kind-speed.js';
 import { tableRules } from '../../../src/core/table/table-rules-registry.js';
 
 describe('table rules files', () => {
   it('all four parse, and every kind, cover and movement class carries its source', () => {
-    for (const id of RULESET_IDS) {
+    for (const id of systemIds()) {
       const rules = tableRules(id);
       expect(rules.id).toBe(id);
       for (const group of [rules.kinds, rules.cover_classes, rules.movement_classes]) {

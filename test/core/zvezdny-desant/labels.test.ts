@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CONDUCTS, ORDERS } from '../../../src/core/rulesets/zvezdny-desant/mechanics-schema.js';
-import { ZD_LABELS } from '../../../src/core/rulesets/zvezdny-desant/labels.js';
+import { ZD_LABELS } from '../../../src/core/rulesets/zvezdny-desant/result-labels.js';
 import { MORALE_STATES } from '../../../src/core/rulesets/stalnaya-voyna/mechanics-schema.js';
-import { SV_LABELS } from '../../../src/core/rulesets/stalnaya-voyna/labels.js';
+import { SV_LABELS } from '../../../src/core/rulesets/stalnaya-voyna/result-labels.js';
 
 const cyrillic = /[а-яё]/i;
 

@@ -2,12 +2,23 @@ import { z } from 'zod';
 import type { Dice } from '../../dice/dice.js';
 import { opposedRoll } from '../../mechanics/opposed-roll.js';
 import { inCloseCombat } from '../../measure/measure.js';
+import { FieldError } from '../../validation/field-error.js';
 import { defineAction } from '../game-system.js';
 import type { BronepekhotaData } from './data-schema.js';
+import { checkDamage, strike, typeForKind, type TrackOutcome } from './damage.js';
 import { effectOfHit, type VirtualEffect } from './virtual-shot.js';
 
 /** Only infantry, cyborgs and aliens fight in close combat. */
-const Fighter = z.object({ cc: z.int(), armour: z.int().nonnegative(), kind: z.enum(['infantry', 'cyborg', 'alien']).default('infantry') }).strict();
+const Fighter = z
+  .object({
+    cc: z.int(),
+    armour: z.int().nonnegative(),
+    kind: z.enum(['infantry', 'cyborg', 'alien']).default('infantry'),
+    /** With a unit type or damage so far, a blow reaches the fighter's damage track. */
+    unit_type: z.string().max(64).optional(),
+    damage: z.int().nonnegative().optional(),
+  })
+  .strict();
 
 export const CloseCombatInput = z
   .object({ distance_cm: z.number().nonnegative().optional(), attacker: Fighter, defender: Fighter })
@@ -24,6 +35,21 @@ export interface CloseCombatResult {
   defender_effect: VirtualEffect;
   attacker_struck: boolean;
   attacker_effect: VirtualEffect;
+  /** Only when a fighter names its unit type or damage: both fighters' damage tracks afterwards. */
+  attacker?: TrackOutcome;
+  defender?: TrackOutcome;
+}
+
+type FighterInput = z.infer<typeof Fighter>;
+
+const tracked = (f: FighterInput) => f.unit_type !== undefined || f.damage !== undefined;
+
+function fighterType(f: FighterInput, field: string, data: BronepekhotaData) {
+  const t = typeForKind(f.kind, f.unit_type, field, data);
+  const kind = t.type.kind.value;
+  if (kind !== 'infantry' && kind !== 'cyborg' && kind !== 'alien') throw new FieldError(`${field}.unit_type`, `a ${t.id} does not fight in close combat (only infantry, cyborgs and aliens)`);
+  checkDamage(t.type, t.id, f.damage ?? 0, field);
+  return t.type;
 }
 
 /**
@@ -32,13 +58,20 @@ export interface CloseCombatResult {
  */
 export function resolveCloseCombat(input: CloseCombatInput, dice: Dice, data: BronepekhotaData): CloseCombatResult {
   const { attacker, defender } = input;
+  const scored = tracked(attacker) || tracked(defender);
+  const types = scored ? { attacker: fighterType(attacker, 'attacker', data), defender: fighterType(defender, 'defender', data) } : null;
   if (input.distance_cm !== undefined && !inCloseCombat(input.distance_cm, data.distance)) {
-    return { allowed: false, attacker_total: null, defender_total: null, defender_struck: false, defender_effect: 'none', attacker_struck: false, attacker_effect: 'none' };
+    const refused: CloseCombatResult = { allowed: false, attacker_total: null, defender_total: null, defender_struck: false, defender_effect: 'none', attacker_struck: false, attacker_effect: 'none' };
+    if (types) {
+      refused.attacker = strike(types.attacker, attacker.damage ?? 0, false, 0);
+      refused.defender = strike(types.defender, defender.damage ?? 0, false, 0);
+    }
+    return refused;
   }
   const blow = opposedRoll(dice, { bonus: attacker.cc, dice: 1 }, { bonus: defender.cc, dice: 1 });
   const defenderStruck = blow.attacker > defender.armour;
   const attackerStruck = blow.defender > attacker.armour;
-  return {
+  const out: CloseCombatResult = {
     allowed: true,
     attacker_total: blow.attacker,
     defender_total: blow.defender,
@@ -47,6 +80,12 @@ export function resolveCloseCombat(input: CloseCombatInput, dice: Dice, data: Br
     attacker_struck: attackerStruck,
     attacker_effect: attackerStruck ? effectOfHit(attacker.kind) : 'none',
   };
+  if (types) {
+    const perBlow = data.close_combat.struck_damage.value;
+    out.attacker = strike(types.attacker, attacker.damage ?? 0, attackerStruck, perBlow);
+    out.defender = strike(types.defender, defender.damage ?? 0, defenderStruck, perBlow);
+  }
+  return out;
 }
 
 export const closeCombatAction = defineAction({ input: CloseCombatInput, resolve: resolveCloseCombat });

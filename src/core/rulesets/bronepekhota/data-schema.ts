@@ -87,6 +87,39 @@ function buildSchema() {
         })
         .strict(),
       unit_types: z.record(z.string(), UnitType),
+      /** A trooper with a weapon in each hand (the armlist gives one combined Shooting). */
+      two_weapons: z
+        .object({
+          shooting: sourced(z.enum(['sum'])),
+          /** How many "weapons firing" he adds to the defender of a volley. */
+          counts_as_weapons: sourced(z.int().positive()),
+          /** Which of his two weapon classes decides his grenade check. */
+          grenade_check_class: sourced(z.enum(['heaviest', 'lightest'])),
+        })
+        .strict(),
+      /** What a unit in a critical state may do in its turns. */
+      critical_states: z
+        .object({
+          stands_shoots_moves: sourced(z.boolean()),
+          every_other_turn_moves: sourced(z.boolean()),
+          /** The first own turn after reaching the state: does it shoot, or rest? */
+          every_other_turn_first: sourced(z.enum(['shoots', 'rests'])),
+        })
+        .strict(),
+      /** Turn rules as data for the game's turn engine. */
+      turn: z
+        .object({
+          first_player: sourced(z.enum(['d6-roll-off'])),
+          first_player_tie: sourced(z.enum(['roll-again'])),
+          /** A player's turn is the phases of this many units. */
+          units_per_turn: sourced(z.int().positive()),
+          phases: sourced(z.array(z.string()).min(1)),
+          phases_ordered: sourced(z.boolean()),
+          /** Models killed in the attack phase are removed before close combat. */
+          remove_killed_before_close_combat: sourced(z.boolean()),
+          close_combat_one_on_one: sourced(z.boolean()),
+        })
+        .strict(),
     })
     .strict()
     .superRefine((data, ctx) => {

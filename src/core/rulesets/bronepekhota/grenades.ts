@@ -1,9 +1,19 @@
+import { z } from 'zod';
 import type { Dice } from '../../dice/dice.js';
 import { stepsFor } from '../../measure/measure.js';
-import type { BronepekhotaData, WeaponClass } from './data-schema.js';
-import { attackAllowed, resolveAttack, type AttackTarget, type VirtualShotResult } from './virtual-shot.js';
-
-export type TrooperRole = 'trooper' | 'pilot' | 'gun-operator';
+import { defineAction } from '../game-system.js';
+import { checkDamage, strike, typeForKind } from './damage.js';
+import { WeaponClass, type BronepekhotaData } from './data-schema.js';
+import {
+  attackAllowed,
+  passesGrenadeCheck,
+  resolveAttack,
+  TrooperRole,
+  VirtualShotInput,
+  type AttackTarget,
+  type ShooterLine,
+  type VirtualShotResult,
+} from './virtual-shot.js';
 
 export interface GrenadeCarrier {
   role: TrooperRole;
@@ -80,3 +90,51 @@ export function resolveGrenadeThrow(dice: Dice, distanceCm: number, target: Atta
   const grenade = { shooting: data.hand_grenade.shooting.value, range_steps: data.hand_grenade.range_steps.value };
   return resolveAttack({ steps: stepsFor(distanceCm, data.distance), shooters: [grenade], target }, dice, data);
 }
+
+export const GrenadeThrowInput = z
+  .object({
+    distance_cm: z.number().nonnegative(),
+    thrower: z
+      .object({
+        role: TrooperRole.default('trooper'),
+        /** His ranged weapon's class; null when he has only close-combat weapons (throws always). */
+        weapon_class: WeaponClass.nullable(),
+        grenades_left: z.int().nonnegative().max(10).optional(),
+      })
+      .strict(),
+    target: VirtualShotInput.shape.target,
+  })
+  .strict();
+
+export type GrenadeThrowInput = z.infer<typeof GrenadeThrowInput>;
+
+/**
+ * A hand grenade thrown on its own in the attack phase: «Если у пехотинца только Контактное
+ * оружие для Ближнего боя – граната ВСЕГДА (без броска D6) может использоваться в фазе Атака»;
+ * besides a shot, a trooper checks by his weapon class first. Then Shooting + D6 > armour, and
+ * the hit reaches the target's damage track like any virtual hit.
+ */
+export function resolveGrenadeThrowAction(input: GrenadeThrowInput, dice: Dice, data: BronepekhotaData) {
+  const { target } = input;
+  const tracked = target.unit_type !== undefined || target.damage !== undefined;
+  const typed = tracked ? typeForKind(target.kind, target.unit_type, 'target', data) : null;
+  if (typed) checkDamage(typed.type, typed.id, target.damage ?? 0, 'target');
+  const line: ShooterLine = {
+    shooting: data.hand_grenade.shooting.value,
+    range_steps: data.hand_grenade.range_steps.value,
+    weapons: 1,
+    weapon_class: input.thrower.weapon_class,
+    role: input.thrower.role,
+    grenades_left: input.thrower.grenades_left ?? data.hand_grenade.per_trooper.value,
+  };
+  const steps = stepsFor(input.distance_cm, data.distance);
+  const inReach = attackAllowed(steps, [line], target);
+  const check = inReach ? passesGrenadeCheck(dice, line, data) : { rolled: false, may_throw: false };
+  const attack: VirtualShotResult = check.may_throw
+    ? resolveAttack({ steps, shooters: [line], target }, dice, data)
+    : { allowed: false, steps, attacker_total: null, defender_total: null, hit: false, effect: 'none' };
+  const out = { ...attack, rolled: check.rolled, may_throw: check.may_throw, grenades_left: line.grenades_left - (check.may_throw ? 1 : 0) };
+  return typed ? { ...out, ...strike(typed.type, target.damage ?? 0, attack.hit, data.virtual_hit_damage.value) } : out;
+}
+
+export const grenadeThrowAction = defineAction({ input: GrenadeThrowInput, resolve: resolveGrenadeThrowAction });

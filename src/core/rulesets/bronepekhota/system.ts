@@ -1,6 +1,10 @@
 import type { GameSystem } from '../game-system.js';
+import { allowanceAction } from './allowance.js';
 import { closeCombatAction } from './close-combat.js';
+import { bronepekhotaParts } from './parts.js';
 import { bronepekhotaSchema, type BronepekhotaData } from './data-schema.js';
+import { firstPlayerAction } from './first-player.js';
+import { grenadeThrowAction } from './grenades.js';
 import { realShotAction } from './real-shot.js';
 import raw from './ruleset.json' with { type: 'json' };
 import { virtualShotAction } from './virtual-shot.js';
@@ -9,6 +13,7 @@ export { bronepekhotaSchema, type BronepekhotaData } from './data-schema.js';
 
 export const bronepekhota: GameSystem<BronepekhotaData> = {
   id: 'bronepekhota',
+  ...bronepekhotaParts,
   get schema() {
     return bronepekhotaSchema();
   },
@@ -21,5 +26,8 @@ export const bronepekhota: GameSystem<BronepekhotaData> = {
     'virtual-shot': virtualShotAction,
     'real-shot': realShotAction,
     'close-combat': closeCombatAction,
+    'grenade-throw': grenadeThrowAction,
+    allowance: allowanceAction,
+    'first-player': firstPlayerAction,
   },
 };

@@ -1,35 +1,28 @@
-/**
- * What a player reads for the codes the issue 10 actions return (reasons, outcomes, states), in
- * Russian and English. Codes stay stable ids in the contract; the app shows these words.
- */
-export interface Label {
-  ru: string;
-  en: string;
-}
+import { COMMON_FIELDS, COMMON_STATES, type SystemLabels } from '../labels.js';
+import { SV_LABELS } from './result-labels.js';
 
-export const SV_LABELS: Readonly<Record<string, Label>> = {
-  // weapon-check, transport
-  'fired-enough-this-activation': { ru: 'это оружие уже стреляло в эту активацию', en: 'this weapon has already fired this activation' },
-  'out-of-ammunition': { ru: 'боезапас израсходован', en: 'out of ammunition' },
-  'farthest-trooper-too-far': { ru: 'самый дальний боец дальше 6 дюймов от машины', en: 'the farthest trooper is more than 6" from the vehicle' },
-  'not-enough-capacity': { ru: 'не хватает грузоподъёмности', en: 'not enough room aboard' },
-  // casualty outcomes
-  unharmed: { ru: 'невредим', en: 'unharmed' },
-  wounded: { ru: 'ранен', en: 'wounded' },
-  killed: { ru: 'убит', en: 'killed' },
-  immobilised: { ru: 'робот обездвижен, но стреляет', en: 'robot immobilised, still shoots' },
-  destroyed: { ru: 'уничтожен', en: 'destroyed' },
-  'suit-lost': { ru: 'потерял бронескаф', en: 'armoured suit lost' },
-  'horse-lost': { ru: 'потерял лошадь', en: 'horse lost' },
-  // morale states
-  steady: { ru: 'стойкие', en: 'steady' },
-  shaken: { ru: 'потрясены', en: 'shaken' },
-  broken: { ru: 'разбиты', en: 'broken' },
-  fleeing: { ru: 'бегут', en: 'fleeing' },
-  // fire
-  'no-effect': { ru: 'огонь безрезультатен', en: 'no effect' },
-  suppressed: { ru: 'подавлены', en: 'suppressed' },
-  casualties: { ru: 'подавлены и несут потери', en: 'suppressed, with casualties' },
-  attacker: { ru: 'атакующий', en: 'attacker' },
-  defender: { ru: 'атакованный', en: 'defender' },
+export const stalnayaVoynaLabels: SystemLabels = {
+  name: { ru: 'Стальная война', en: 'Stalnaya Voyna (Steel War)' },
+  unit: { ru: { one: 'отделение', few: 'отделения', many: 'отделений' }, en: { one: 'unit', other: 'units' } },
+  figure: { ru: { one: 'боец', few: 'бойца', many: 'бойцов' }, en: { one: 'figure', other: 'figures' } },
+  actions: {
+    measure: { ru: 'замер', en: 'measure' },
+    fire: { ru: 'огонь', en: 'fire' },
+    wound: { ru: 'проверка ранения', en: 'wound roll' },
+    'melee-casualty': { ru: 'потеря в ближнем бою', en: 'melee casualty' },
+    reorganise: { ru: 'реорганизация', en: 'reorganisation' },
+    'commander-lost': { ru: 'потеря командира', en: 'commander lost' },
+  },
+  fields: {
+    ...COMMON_FIELDS,
+    result: { ru: 'итог', en: 'result' },
+    casualties: { ru: 'потери', en: 'casualties' },
+    allowed: { ru: 'огонь возможен', en: 'may fire' },
+    zone: { ru: 'зона дальности', en: 'range zone' },
+    range_die: { ru: 'кость дальности', en: 'range die' },
+    firepower_die: { ru: 'кость огневой мощи', en: 'firepower die' },
+  },
+  // The codes the actions return (reasons, outcomes, states) read as words too.
+  states: { ...COMMON_STATES, ...SV_LABELS, suppressed: { ru: 'подавлено', en: 'suppressed' }, casualties: { ru: 'подавлено, есть потери', en: 'suppressed with casualties' }, 'no-effect': { ru: 'без эффекта', en: 'no effect' }, wounded: { ru: 'ранен', en: 'wounded' }, unharmed: { ru: 'невредим', en: 'unharmed' }, killed: { ru: 'убит', en: 'killed' } },
+  phases: { move: { ru: 'движение', en: 'move' }, fire: { ru: 'огонь', en: 'fire' }, melee: { ru: 'ближний бой', en: 'close combat' } },
 };

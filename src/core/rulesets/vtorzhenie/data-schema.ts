@@ -70,6 +70,8 @@ function buildSchema() {
           free_obstacle_height_steps: sourced(steps),
           free_obstacle_width_steps: sourced(steps),
           stand_up_cost: sourced(count),
+          /** A model slower than the stand-up cost: may it stand up (spending its whole move)? */
+          stand_up_below_cost: sourced(z.enum(['whole-move', 'forbidden'])),
         })
         .strict(),
       stamina: z
@@ -99,12 +101,24 @@ function buildSchema() {
       weapons: z.record(z.string(), Weapon),
       cc_weapons: z.record(z.string(), CloseCombatWeapon),
       cc_vs_vehicle_damage: sourced(z.int().positive()),
+      close_combat: z
+        .object({
+          /** Damage each losing model takes ("the loser is hit"). */
+          loser_damage: sourced(z.int().positive()),
+          /** Which models of a losing side are hit. */
+          loser_hit: sourced(z.enum(['every-model'])),
+          guns_attackable: sourced(z.boolean()),
+        })
+        .strict(),
       ramming: z
         .object({
           vehicle_target_damage: sourced(z.int().positive()),
           attacker_damage_on_loss: sourced(z.int().positive()),
           infantry_steps_back: sourced(steps),
           roll_again_on_tie: sourced(z.boolean()),
+          /** Necrocyborgs and creatures run over: like infantry, or like a vehicle (damage). */
+          non_vehicle_targets: sourced(z.enum(['as-infantry'])),
+          rammer_side: sourced(z.enum(['front', 'side', 'rear'])),
         })
         .strict(),
       real_shot: z
@@ -116,10 +130,42 @@ function buildSchema() {
           critical_table: sourced(z.array(z.object({ from: z.int().min(1).max(6), to: z.int().min(1).max(6), next_turn: NextTurn }).strict()).min(1)),
           fallen_hit_destroys: sourced(z.boolean()),
           gun_hit_standing_next_turn: sourced(NextTurn),
+          /** A model seen to fall with no registered hit. */
+          fall_without_hit: sourced(z.enum(['fallen-undamaged'])),
+          /** A later event keeps an earlier pending no-move / skip. */
+          keep_pending_next_turn: sourced(z.boolean()),
         })
         .strict(),
       guns: z
-        .object({ crew_within_steps: sourced(steps), shots_per_barrel: sourced(z.int().positive()) })
+        .object({
+          crew_within_steps: sourced(steps),
+          shots_per_barrel: sourced(z.int().positive()),
+          /** Guns have no stamina: hits never add up (each standing hit costs the next turn). */
+          damage_track: sourced(z.boolean()),
+          virtual_fire_at: sourced(z.boolean()),
+        })
+        .strict(),
+      /** Turn rules as data for the game's turn engine; the actions check what one action can. */
+      turn: z
+        .object({
+          first_player: sourced(z.enum(['d6-roll-off'])),
+          first_player_tie: sourced(z.enum(['roll-again'])),
+          order_fixed: sourced(z.boolean()),
+          unit_activations_per_turn: sourced(z.int().positive()),
+          phases: sourced(z.array(z.string()).min(1)),
+          phases_ordered: sourced(z.boolean()),
+          phases_interleaved: sourced(z.boolean()),
+          stand_up_at: sourced(z.enum(['start-of-own-turn'])),
+        })
+        .strict(),
+      limits: z
+        .object({
+          /** Two (or more) guns in two hands: how many fire per turn, declared before shooting. */
+          weapons_fired_two_hands: sourced(z.int().positive()),
+          sniper_rerolls_per_turn: sourced(z.int().nonnegative()),
+          real_shots_per_launcher: sourced(z.int().positive()),
+          vehicle_moves_per_turn: sourced(z.int().positive()),
+        })
         .strict(),
     })
     .strict()

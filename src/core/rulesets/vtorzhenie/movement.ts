@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineAction } from '../game-system.js';
 import type { VtorzhenieData } from './data-schema.js';
 
 export type MoverKind = 'infantry' | 'cyborg' | 'creature' | 'vehicle';
@@ -77,3 +79,37 @@ export function standUp(speed: number, atStartOfTurn: boolean, data: VtorzhenieD
   if (!atStartOfTurn) return { allowed: false, reason: 'a fallen model is stood up only at the start of its owner\'s turn' };
   return { allowed: true, left_steps: Math.max(0, speed - data.movement.stand_up_cost.value) };
 }
+
+export const StandUpInput = z
+  .object({
+    /** Guns are not stood up: a gun that falls is destroyed. */
+    kind: z.enum(['infantry', 'cyborg', 'creature', 'vehicle']),
+    armour: z.int().nonnegative().default(0),
+    /** The model's own speed, when it differs from the table's. */
+    speed_steps: z.number().nonnegative().optional(),
+    /** Only at the start of the owner's turn. */
+    at_start_of_turn: z.boolean(),
+    fallen: z.boolean().default(true),
+  })
+  .strict();
+
+export type StandUpInput = z.infer<typeof StandUpInput>;
+
+/**
+ * «Поднять упавшую модель Игрок-владелец может только в начале своего хода. На совершение этого
+ * действия, модель тратит 5 очков своей «Скорости»». No dice: the output lands on the model
+ * (`fallen: false`) or says why not.
+ */
+export function resolveStandUp(input: StandUpInput, _dice: unknown, data: VtorzhenieData) {
+  const speed = input.speed_steps ?? speedSteps({ kind: input.kind, armour: input.armour }, data);
+  const refuse = (reason: string) => ({ allowed: false, speed_steps: speed, left_steps: speed, fallen: input.fallen, reason });
+  if (!input.fallen) return refuse('the model is standing');
+  if (speed < data.movement.stand_up_cost.value && data.movement.stand_up_below_cost.value === 'forbidden') {
+    return refuse(`standing up costs ${data.movement.stand_up_cost.value} speed, the model has ${speed}`);
+  }
+  const r = standUp(speed, input.at_start_of_turn, data);
+  if (!r.allowed) return refuse(r.reason);
+  return { allowed: true, speed_steps: speed, left_steps: r.left_steps, fallen: false };
+}
+
+export const standUpAction = defineAction({ input: StandUpInput, resolve: resolveStandUp });

@@ -10,7 +10,7 @@ export interface ShotProfile {
   shots: number;
 }
 
-export type WeaponLookup = { ok: true; profile: ShotProfile } | { ok: false; reason: string };
+export type WeaponLookup = { ok: true; profile: ShotProfile } | { ok: false; field: 'weapon' | 'mode'; reason: string };
 
 /**
  * A weapon of the ruleset data, in a fire mode declared before the accuracy roll (SMG, assault
@@ -18,7 +18,7 @@ export type WeaponLookup = { ok: true; profile: ShotProfile } | { ok: false; rea
  */
 export function shotProfile(data: VtorzhenieData, weaponId: string, modeId?: string): WeaponLookup {
   const weapon: VtorzhenieWeapon | undefined = Object.hasOwn(data.weapons, weaponId) ? data.weapons[weaponId] : undefined;
-  if (!weapon) return { ok: false, reason: `unknown weapon "${weaponId}" (known: ${Object.keys(data.weapons).join(', ')})` };
+  if (!weapon) return { ok: false, field: 'weapon', reason: `unknown weapon "${weaponId}" (known: ${Object.keys(data.weapons).join(', ')})` };
   const base = {
     power: weapon.power.value,
     accuracy_bonus: weapon.accuracy_bonus.value,
@@ -27,10 +27,10 @@ export function shotProfile(data: VtorzhenieData, weaponId: string, modeId?: str
     shots: weapon.shots.value,
   };
   const modes = weapon.fire_modes?.value;
-  if (!modes) return modeId === undefined ? { ok: true, profile: base } : { ok: false, reason: `${weaponId} has no fire modes` };
-  if (modeId === undefined) return { ok: false, reason: `declare a fire mode for ${weaponId} before the accuracy roll (${modes.map((m) => m.id).join(', ')})` };
+  if (!modes) return modeId === undefined ? { ok: true, profile: base } : { ok: false, field: 'mode', reason: `${weaponId} has no fire modes` };
+  if (modeId === undefined) return { ok: false, field: 'mode', reason: `declare a fire mode for ${weaponId} before the accuracy roll (${modes.map((m) => m.id).join(', ')})` };
   const mode = modes.find((m) => m.id === modeId);
-  if (!mode) return { ok: false, reason: `${weaponId} has no mode "${modeId}" (${modes.map((m) => m.id).join(', ')})` };
+  if (!mode) return { ok: false, field: 'mode', reason: `${weaponId} has no mode "${modeId}" (${modes.map((m) => m.id).join(', ')})` };
   return { ok: true, profile: { ...base, shots: mode.shots, accuracy_bonus: base.accuracy_bonus + mode.accuracy_bonus } };
 }
 

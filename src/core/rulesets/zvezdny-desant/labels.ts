@@ -1,26 +1,19 @@
-/**
- * What a player reads for the codes the issue 10 actions return (orders, conducts, reasons,
- * melee results), in Russian and English. Codes stay stable ids in the contract.
- */
-export interface Label {
-  ru: string;
-  en: string;
-}
+import { COMMON_FIELDS, COMMON_STATES, type SystemLabels } from '../labels.js';
+import { ZD_LABELS } from './result-labels.js';
 
-export const ZD_LABELS: Readonly<Record<string, Label>> = {
-  move: { ru: '«Движение»', en: 'Move' },
-  defence: { ru: '«Оборона»', en: 'Defence' },
-  attack: { ru: '«Атака»', en: 'Attack' },
-  stay: { ru: 'оставаться на месте', en: 'stay' },
-  'stay-shoot': { ru: 'оставаться на месте и стрелять', en: 'stay and shoot' },
-  'shoot-then-move': { ru: 'стрелять, потом двигаться', en: 'shoot, then move' },
-  'move-then-shoot': { ru: 'двигаться, потом стрелять', en: 'move, then shoot' },
-  charge: { ru: 'нападение', en: 'charge' },
-  'shoot-then-charge': { ru: 'стрелять, потом нападение', en: 'shoot, then charge' },
-  'in-melee': { ru: 'подразделение в ближнем бою', en: 'the unit is in melee' },
-  'not-in-order': { ru: 'приказ этого не позволяет', en: 'the order does not allow it' },
-  won: { ru: 'победа в ближнем бою', en: 'won the melee' },
-  lost: { ru: 'поражение в ближнем бою', en: 'lost the melee' },
-  draw: { ru: 'ближний бой продолжается', en: 'the melee goes on' },
-  destroyed: { ru: 'уничтожено', en: 'destroyed' },
+export const zvezdnyDesantLabels: SystemLabels = {
+  name: { ru: 'Звездный Десант (демо)', en: 'Zvezdny Desant (demo)' },
+  unit: { ru: { one: 'подразделение', few: 'подразделения', many: 'подразделений' }, en: { one: 'unit', other: 'units' } },
+  figure: { ru: { one: 'фигурка', few: 'фигурки', many: 'фигурок' }, en: { one: 'figure', other: 'figures' } },
+  actions: {
+    measure: { ru: 'замер', en: 'measure' },
+    'to-hit': { ru: 'тест на попадание', en: 'to-hit test' },
+    'wound-test': { ru: 'тест на ранение', en: 'wound test' },
+    'activation-order': { ru: 'порядок исполнения', en: 'execution order' },
+    melee: { ru: 'ближний бой', en: 'melee' },
+  },
+  fields: { ...COMMON_FIELDS, hits: { ru: 'попадания', en: 'hits' }, wounds: { ru: 'ранения', en: 'wounds' }, killed: { ru: 'убито', en: 'killed' }, models_left: { ru: 'осталось фигурок', en: 'figures left' } },
+  // The codes the actions return (orders, reasons, results) read as words too.
+  states: { ...COMMON_STATES, ...ZD_LABELS },
+  phases: { move: { ru: 'движение', en: 'move' }, shoot: { ru: 'стрельба', en: 'shooting' }, melee: { ru: 'ближний бой', en: 'melee' } },
 };

@@ -2,6 +2,7 @@ import type { GameSystem } from '../game-system.js';
 import { activationOrderAction } from './activation-order.js';
 import { zvezdnyDesantSchema, type ZvezdnyDesantData } from './data-schema.js';
 import { meleeAction } from './melee.js';
+import { zvezdnyDesantParts } from './parts.js';
 import raw from './ruleset.json' with { type: 'json' };
 import { toHitAction } from './to-hit.js';
 import { woundTestAction } from './wound-test.js';
@@ -14,6 +15,7 @@ export { zvezdnyDesantSchema, type ZvezdnyDesantData } from './data-schema.js';
 
 export const zvezdnyDesant: GameSystem<ZvezdnyDesantData> = {
   id: 'zvezdny-desant',
+  ...zvezdnyDesantParts,
   schema: zvezdnyDesantSchema,
   // The shipped file is not re-parsed at start (cold start); a test holds it to the schema.
   data: raw as unknown as ZvezdnyDesantData,

@@ -1,0 +1,16 @@
+import { stalnayaVoynaCatalogue } from './catalogue.js';
+import { stalnayaVoynaLabels } from './labels.js';
+import { stalnayaVoynaAttacks, stalnayaVoynaTableKind } from './table-play.js';
+import tableRules from './table-rules.json' with { type: 'json' };
+import { stalnayaVoynaTurn } from './turn-rules.js';
+
+/** Everything of the plugin but its data and actions (`system.ts` holds those). No real launchers. */
+export const stalnayaVoynaParts = {
+  labels: stalnayaVoynaLabels,
+  tableRules,
+  catalogue: stalnayaVoynaCatalogue,
+  turn: stalnayaVoynaTurn,
+  realShots: null,
+  attacks: stalnayaVoynaAttacks,
+  tableKind: stalnayaVoynaTableKind,
+};

@@ -1,0 +1,16 @@
+import { vtorzhenieCatalogue } from './catalogue.js';
+import { vtorzhenieLabels } from './labels.js';
+import { vtorzhenieAttacks, vtorzhenieRealShots, vtorzhenieTableKind } from './table-play.js';
+import tableRules from './table-rules.json' with { type: 'json' };
+import { vtorzhenieTurn } from './turn-rules.js';
+
+/** Everything of the plugin but its data and actions (`system.ts` holds those). */
+export const vtorzhenieParts = {
+  labels: vtorzhenieLabels,
+  tableRules,
+  catalogue: vtorzhenieCatalogue,
+  turn: vtorzhenieTurn,
+  realShots: vtorzhenieRealShots,
+  attacks: vtorzhenieAttacks,
+  tableKind: vtorzhenieTableKind,
+};

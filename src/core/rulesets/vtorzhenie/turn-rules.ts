@@ -1,0 +1,16 @@
+import type { TurnRules } from '../turn-rules.js';
+
+/**
+ * Вторжение: the players alternate whole turns; a player activates each of his units once, in
+ * any order; a unit's manoeuvre and fire come in either order, never interleaved (seed).
+ */
+export const vtorzhenieTurn: TurnRules = {
+  order: 'player-turn',
+  phases: ['maneuver', 'fire'],
+  phasesOrdered: false,
+  actionPhases: { 'virtual-shot': 'fire', 'real-shot': 'fire', 'close-combat': 'maneuver' },
+  movePhase: 'maneuver',
+  firePhases: ['fire'],
+  initiativePointsPerTurn: null,
+  source: 'seed',
+};
