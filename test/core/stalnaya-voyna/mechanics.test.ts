@@ -166,7 +166,7 @@ describe('casualties by kind, carried to later events', () => {
     expect(out).toMatchObject({ carrier: 'killed', caught: ['near', 'edge', 'suit'], killed: 1 });
     expect(out.outcome).toEqual({ near: 'killed', edge: 'wounded', suit: 'suit-lost' });
     expect(out).toMatchObject({ killed: 1, losses: 2 });
-    expect(out.later).toEqual({ suit: { kind: 'infantry', armour_die: 'd4', can_move: true, can_shoot: true, robot_wounded: false } });
+    expect(out.later).toEqual([{ id: 'suit', kind: 'infantry', armour_die: 'd4', can_move: true, can_shoot: true, robot_wounded: false }]);
   });
 });
 
@@ -241,6 +241,7 @@ describe('defaults a club may change in its ruleset file', () => {
     expect(total('a')).toBeCloseTo(1, 12);
     expect(total('b')).toBeCloseTo(1, 12);
     expect(Object.keys(odds)).toContain('outcome.b=immobilised');
+    expect(Object.keys(odds).filter((k) => k.startsWith('later'))).toEqual([]);
     expect(run({ ...input, dice: [1, 4, 2, 3] }).outcome).toEqual({ a: 'wounded', b: 'immobilised' });
   });
 

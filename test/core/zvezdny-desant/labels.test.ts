@@ -26,3 +26,20 @@ describe('every code a player may see has Russian and English words', () => {
     }
   });
 });
+
+describe('every action has a name in both languages', () => {
+  it('Звездный Десант and Стальная война, the issue 10 actions included', async () => {
+    const { zvezdnyDesant } = await import('../../../src/core/rulesets/zvezdny-desant/system.js');
+    const { stalnayaVoyna } = await import('../../../src/core/rulesets/stalnaya-voyna/system.js');
+    const { zvezdnyDesantLabels } = await import('../../../src/core/rulesets/zvezdny-desant/labels.js');
+    const { stalnayaVoynaLabels } = await import('../../../src/core/rulesets/stalnaya-voyna/labels.js');
+    for (const [system, labels] of [[zvezdnyDesant, zvezdnyDesantLabels], [stalnayaVoyna, stalnayaVoynaLabels]] as const) {
+      for (const action of Object.keys(system.actions)) {
+        const l = labels.actions[action];
+        expect(l, action).toBeDefined();
+        expect(l?.ru, action).toMatch(/[а-яё]/i);
+        expect(l?.en, action).toMatch(/^[\x20-\x7e]+$/);
+      }
+    }
+  });
+});

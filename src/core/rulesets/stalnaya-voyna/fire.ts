@@ -20,11 +20,11 @@ const FireInput = z
       .object({
         quality: SvDie,
         /** Rate of fire of each small arm firing; their sum makes the firepower die. */
-        small_arms_rof: z.array(z.int().positive()).max(100),
+        small_arms_rof: z.array(z.int().positive()),
         /** Power die of the small arms (support dice joining them wound with it). */
         small_arms_power: SvDie.optional(),
         /** Support weapons firing as extra dice: a die, or the weapon with its power and special rule. */
-        support: z.array(z.union([SvDie, SupportWeapon])).max(20),
+        support: z.array(z.union([SvDie, SupportWeapon])),
       })
       .strict(),
     /** Fragments (artillery, mortars): cover counts by the ruleset's fragments column (bushes stop none). */

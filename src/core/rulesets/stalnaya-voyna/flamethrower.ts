@@ -83,9 +83,9 @@ function planBlast(input: z.infer<typeof BackpackInput>, data: StalnayaVoynaData
  * Кено's «Ашанмортанг» backpack flamethrower explodes when a hit falls on its carrier: no wound
  * test for him, he dies; every figure within 4" takes a flamethrower hit (wounded at least, the
  * dice decide «убит»). Victims are rolled in the order given, power die then armour die each.
- * `outcome` by figure; `losses` counts those that are losses for morale; `later` holds, for each
+ * `outcome` by figure; `losses` counts those that are losses for morale; `later` lists, for each
  * figure still in action (a robot stopped, a suit wearer now plain infantry), what later events
- * must know about it.
+ * must know about it (a list: the contract's odds stay per outcome).
  */
 export const backpackExplosionAction = defineAction({
   input: BackpackInput,
@@ -94,7 +94,7 @@ export const backpackExplosionAction = defineAction({
     const n = plan.caught.length;
     const flags = dice.sumOf(plan.parts, plan.keys);
     const outcome: Record<string, string> = {};
-    const later: Record<string, CasualtyOutput['later']> = {};
+    const later: (CasualtyOutput['later'] & { id: string })[] = [];
     let killed = 0;
     let losses = 0;
     plan.caught.forEach((c, k) => {
@@ -102,7 +102,7 @@ export const backpackExplosionAction = defineAction({
       if (flags[k] === 1) killed++;
       if (f.counts_as_loss) losses++;
       outcome[c.id] = f.outcome;
-      if (!f.out_of_action) later[c.id] = f.later;
+      if (!f.out_of_action) later.push({ id: c.id, ...f.later });
     });
     return { carrier: 'killed', caught: plan.caught.map((c) => c.id), outcome, killed, losses, later };
   },

@@ -17,6 +17,12 @@ export const zvezdnyDesantLabels: SystemLabels = {
     'wound-test': { ru: 'тест на ранение', en: 'wound test' },
     'activation-order': { ru: 'порядок исполнения', en: 'execution order' },
     melee: { ru: 'ближний бой', en: 'melee' },
+    orders: { ru: 'приказы и инициатива', en: 'orders and initiative' },
+    'order-check': { ru: 'что позволяет приказ', en: 'what the order allows' },
+    charge: { ru: 'нападение', en: 'charge' },
+    consolidate: { ru: 'сближение', en: 'consolidation' },
+    'multi-melee': { ru: 'многосторонний ближний бой', en: 'melee of several units' },
+    'panic-test': { ru: 'тест на панику', en: 'panic test' },
   },
   fields: { ...COMMON_FIELDS, hits: { ru: 'попадания', en: 'hits' }, wounds: { ru: 'ранения', en: 'wounds' }, killed: { ru: 'убито', en: 'killed' }, models_left: { ru: 'осталось фигурок', en: 'figures left' } },
   // The codes the actions return (orders, reasons, results) read as words too.
