@@ -6,12 +6,6 @@ export const zvezdnyDesantLabels: SystemLabels = {
   unit: { ru: { one: 'подразделение', few: 'подразделения', many: 'подразделений' }, en: { one: 'unit', other: 'units' } },
   figure: { ru: { one: 'фигурка', few: 'фигурки', many: 'фигурок' }, en: { one: 'figure', other: 'figures' } },
   actions: {
-    orders: { ru: 'приказы и очки командования', en: 'orders and command points' },
-    'order-check': { ru: 'проверка приказа', en: 'order check' },
-    charge: { ru: 'нападение', en: 'charge' },
-    consolidate: { ru: 'закрепление', en: 'consolidation' },
-    'multi-melee': { ru: 'ближний бой нескольких подразделений', en: 'melee of several units' },
-    'panic-test': { ru: 'тест на панику', en: 'panic test' },
     measure: { ru: 'замер', en: 'measure' },
     'to-hit': { ru: 'тест на попадание', en: 'to-hit test' },
     'wound-test': { ru: 'тест на ранение', en: 'wound test' },
