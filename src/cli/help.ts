@@ -31,7 +31,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   markers: {
-    usage: `shagomer markers [--out DIR] [--dpi N] [--table WxD] [--anchor-mm N] [--tag-mm N] [--tag-height-mm N] [--tags A-B] [--board ${BOARD}] [--name NAME]`,
+    usage: `shagomer markers [--out DIR] [--dpi N] [--table WxD] [--anchor-mm N] [--tag-mm N] [--tag-height-mm N] [--tags A-B] [--board ${BOARD}] [--name NAME] [--pdf [--paper a4|letter]]`,
     about: 'Writes printable true-scale marker sheets (ChArUco board, table anchors, base tags) and the table profile that matches them.',
     options: [
       ['--out DIR', 'where the sheets and the profile go (default: calibration)'],
@@ -43,6 +43,8 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--tags A-B', 'the range of tag ids to print, within 0–49 (default all that are not anchors)'],
       ['--board SPEC', `the calibration board as charuco:COLSxROWS:SQUARE_MM:MARKER_MM:DICTIONARY (default ${BOARD})`],
       ['--name NAME', 'the table profile\'s name (default "W x D cm table")'],
+      ['--pdf', 'write one true-scale PDF of all sheets (ids beside every marker, a mm scale bar, a 50 mm check square) instead of PNG pages'],
+      ['--paper a4|letter', 'the PDF\'s paper size (default a4; only with --pdf)'],
     ],
   },
   'calibrate-camera': {
@@ -55,13 +57,15 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   locate: {
-    usage: 'shagomer locate IMAGE --profile table.json [--camera camera.json] [--background EMPTY_TABLE_IMAGE] [--json]',
+    usage: 'shagomer locate IMAGE --profile table.json [--camera camera.json] [--objects [--model MODEL.onnx]] [--background EMPTY_TABLE_IMAGE] [--json]',
     about: 'Finds the table anchors, the camera pose, every tag and every miniature in table millimetres from one photograph.',
     options: [
       ['IMAGE', 'the photograph of the table (JPEG or PNG)'],
       ['--profile table.json', 'the table profile written by "shagomer markers"'],
       ['--camera camera.json', 'the camera file from "shagomer calibrate-camera" (default: intrinsics guessed from the image)'],
-      ['--background EMPTY_TABLE_IMAGE', 'a photograph of the empty table from the same camera, to find untagged miniatures and falls'],
+      ['--objects', 'find every miniature, standing or fallen, with the learned detector; no empty-table photograph needed'],
+      ['--model MODEL.onnx', 'another detector model for --objects (default: the one shipped in models/)'],
+      ['--background EMPTY_TABLE_IMAGE', 'a photograph of the empty table from the same camera: alone, the geometric detector; with --objects, an extra input'],
       ['--json', 'print JSON instead of a description'],
     ],
   },
@@ -90,11 +94,12 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   serve: {
-    usage: 'shagomer serve [--port N] [--host H] [--data DIR] [--serial PATH] [--table TABLE.json --camera CAMERA.json] [--demo]',
+    usage: 'shagomer serve [--port N] [--host H] [--allow-host NAME,...] [--data DIR] [--serial PATH] [--table TABLE.json --camera CAMERA.json] [--demo]',
     about: 'Serves the table app to a browser on this machine; spectators watch at /spectate.',
     options: [
       ['--port N', 'the HTTP port (default 8470; 0 picks a free one)'],
       ['--host H', 'the address to listen on (default 127.0.0.1; 0.0.0.0 lets phones on the network watch)'],
+      ['--allow-host NAME,...', 'more host names the app answers to (besides localhost, the bound address and, with 0.0.0.0, this machine\'s names)'],
       ['--data DIR', 'where games are kept (default $SHAGOMER_DATA or ~/.shagomer)'],
       ['--serial PATH', 'the sensor hub\'s serial port; the app waits for it and says what it waits for'],
       ['--table TABLE.json', 'the table profile for the camera (with --camera)'],

@@ -13,6 +13,7 @@ import { webcamIntrinsics } from '../synthetic/index.js';
 /** The wizard's API over real HTTP and real files: bad input is one line, files are checked on read. */
 let app: AppController;
 let base: string;
+let token: string;
 let dataDir: string;
 let stopServer: () => Promise<void>;
 const connected: string[] = [];
@@ -27,8 +28,9 @@ beforeAll(async () => {
       return Promise.resolve(path.startsWith('/dev/') ? { ok: true } : { ok: false, problem: `${path}: no such port` });
     },
   });
-  const { server, stop } = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here'), calibration });
+  const { server, stop, access } = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here'), calibration });
   stopServer = stop;
+  token = access.nightToken;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -38,8 +40,14 @@ afterAll(async () => {
   app.close();
 });
 
+it('writes nothing for a client that is not the referee (403, one line)', async () => {
+  const res = await fetch(`${base}/api/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'status' }) });
+  expect(res.status).toBe(403);
+  expect(((await res.json()) as { problem: string }).problem).toMatch(/^not the referee/);
+});
+
 async function setup(body: unknown): Promise<{ status: number; reply: SetupReply }> {
-  const res = await fetch(`${base}/api/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${base}/api/setup`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
   return { status: res.status, reply: SetupReply.parse(await res.json()) };
 }
 

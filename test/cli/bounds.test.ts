@@ -67,6 +67,17 @@ describe('every subcommand answers --help and -h (exit 0) with its usage and eac
     }
   });
 
+  it('every option a command accepts is explained in its help', () => {
+    for (const name of names) {
+      // An unknown option makes the command list the ones it knows.
+      const args = name === 'roster' ? [name, 'validate', '--no-such-option'] : [name, '--no-such-option'];
+      const known = /known: ([^)]*)\)/.exec(shagomer(args).stderr)?.[1];
+      expect(known, `${name} lists its options`).toBeDefined();
+      const help = shagomer([name, '--help']).stdout;
+      for (const option of (known as string).split(', ').filter((o) => o.startsWith('--'))) expect(help, `${name}: ${option}`).toMatch(new RegExp(`\\n {2}${option}\\b`));
+    }
+  });
+
   it('--help after other arguments still helps, without running the command', () => {
     const r = shagomer(['link', '--port', '/dev/nothing-here', '--help']);
     expect(r.status).toBe(0);
@@ -106,8 +117,14 @@ describe('exact odds and dice pools are capped, and the line says how to roll wi
   const fire = (support: number, exact: boolean): string =>
     JSON.stringify({ ruleset: 'stalnaya-voyna', action: 'fire', distance_in: 12, exact, shooter: { quality: 'd8', small_arms_rof: [2, 2], support: Array<string>(support).fill('d6') }, target: {} });
 
-  it('400 support dice: refused at once, naming the field and its cap', () => {
-    refused(shagomer(['resolve', '-'], fire(400, true)), /^resolve: shooter\.support: at most \d+ items, got 400$/);
+  it('400 support dice with exact odds: refused at once, naming the cap and how to roll instead', () => {
+    refused(shagomer(['resolve', '-'], fire(400, true)), new RegExp(`^resolve: exact: exact odds are capped at ${EXACT_LIMITS.poolDice} dice in one pool, this action rolls 402; leave out "exact": true to roll the dice instead$`));
+  });
+
+  it('the same 400 dice rolled (no exact odds) resolve', () => {
+    const r = shagomer(['resolve', '-'], fire(400, false));
+    expect(r.status, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { dice_used: number[] }).dice_used.length).toBeGreaterThanOrEqual(402);
   });
 
   it('a pool past the exact-odds cap is refused by the enumerator, naming "exact" and how to roll instead', () => {

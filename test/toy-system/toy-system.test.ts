@@ -127,6 +127,8 @@ describe('a toy fifth system as one plugin', () => {
   it('checks a roster against its catalogue and limits', () => {
     expect(validateRoster({ system: 'toy-duel', player: 'A', units: [{ id: 'A1', type: 'duellist' }, { id: 'A2', type: 'duellist' }] })).toMatchObject({ ok: true, use: { points: 8, figures: 2, units: 2 } });
     const over = validateRoster({ system: 'toy-duel', player: 'A', units: [{ id: 'A1', type: 'duellist' }, { id: 'A2', type: 'duellist' }, { id: 'A3', type: 'duellist' }] });
-    expect(over).toEqual({ ok: false, problems: [{ field: 'units', problem: 'the army costs 12 points, at most 10 allowed' }] });
+    // A roster with problems still says what it uses (the editor shows the cost while it is fixed).
+    expect(over).toMatchObject({ ok: false, problems: [{ field: 'units', problem: 'the army costs 12 points, at most 10 allowed', ru: 'армия стоит 12 очков, допустимо не больше 10' }], use: { points: 12, figures: 3, units: 3 } });
+    expect(over.ok === false && over.problems).toHaveLength(1);
   });
 });

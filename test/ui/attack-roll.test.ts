@@ -32,7 +32,7 @@ describe('virtual attacks in the app', () => {
   });
 
   it('rolls virtual and typed dice, applies and journals the result, refuses an attack out of turn', { timeout: 120_000 }, async () => {
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('system').selectOption('vtorzhenie');
     await page.getByTestId('title').fill('Короткая партия');
     await page.getByTestId('create-game').click();

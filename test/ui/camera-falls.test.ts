@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, ROOT, serve, stop, type Served } from './harness.js';
+import { launchChromium, ROOT, serve, stop, type Served, refereeInit } from './harness.js';
 import { y4mFromImages } from './y4m.js';
 
 /**
@@ -40,7 +40,7 @@ describe('camera falls in the renderer', () => {
     }
     expect((await fetch(`${server.url}vendor/ort/secret.txt`)).status).toBe(404);
     const post = async (intent: unknown): Promise<void> => {
-      const r = (await (await fetch(`${server.url}api/intent`, { method: 'POST', body: JSON.stringify(intent) })).json()) as { ok: boolean; problem?: string };
+      const r = (await (await fetch(`${server.url}api/intent`, refereeInit(server.token, intent))).json()) as { ok: boolean; problem?: string };
       expect(r, JSON.stringify(intent)).toEqual({ ok: true });
     };
     await post({ type: 'new-game', ruleset: 'vtorzhenie', title: 'падение', players: [{ id: 'A', name: 'Синие', colour: '#2563eb' }, { id: 'B', name: 'Красные', colour: '#dc2626' }] });
@@ -52,7 +52,7 @@ describe('camera falls in the renderer', () => {
     await post({ type: 'finish-setup', firstPlayer: 'A' });
 
     page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('turn').waitFor();
     await page.getByTestId('camera').click();
     // Standing first: the walker's tag puts it at (1470, 450) mm.

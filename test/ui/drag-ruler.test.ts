@@ -39,7 +39,7 @@ describe('drag ruler', () => {
   });
 
   it('measures live against the speed, refuses a move too far until the referee overrides it', { timeout: 120_000 }, async () => {
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('system').selectOption('vtorzhenie');
     await page.getByTestId('create-game').click();
     await page.getByTestId('add-model').waitFor();

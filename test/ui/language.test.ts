@@ -30,7 +30,7 @@ describe('every view speaks Russian and English', () => {
   });
 
   it('walks setup, table, odds, shot and past games with no untranslated string', { timeout: 120_000 }, async () => {
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('create-game').waitFor();
     await walk(page, 'start');
     await page.getByTestId('system').selectOption('vtorzhenie');

@@ -37,7 +37,7 @@ describe('replay, summary and past games', () => {
   });
 
   it('ends a game with its summary, replays it step by step, lists it, refuses bad imports', { timeout: 150_000 }, async () => {
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('system').selectOption('vtorzhenie');
     await page.getByTestId('title').fill('Партия для повтора');
     await page.getByTestId('create-game').click();
@@ -126,7 +126,7 @@ describe('replay, summary and past games', () => {
     await row.waitFor();
     expect(await row.textContent()).toMatch(/Партия для повтора\d{1,2} дек\. 2026 г\., \d\d:\d\dВторжение «Новобранец»Ход 2/);
     const gameId = (await view(page))?.gameId ?? '';
-    const exported = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/export`)).text(), gameId);
+    const exported = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/export`, { headers: { authorization: `Bearer ${sessionStorage.getItem('shagomer.referee') ?? ''}` } })).text(), gameId);
     writeFileSync(join(dir, 'same.jsonl'), exported);
     writeFileSync(join(dir, 'bad.jsonl'), 'not a journal\n');
     await page.getByTestId('import-file').setInputFiles(join(dir, 'bad.jsonl'));

@@ -35,7 +35,7 @@ describe('terrain on the table', () => {
   });
 
   it('draws a wall that blocks the sniper from its target, saved with the game', { timeout: 120_000 }, async () => {
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('system').selectOption('vtorzhenie');
     await page.getByTestId('create-game').click();
     await page.getByTestId('add-model').waitFor();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, launchChromium, ptyPair, ROOT, serve, stop, until, type Served } from './harness.js';
+import { CLI, launchChromium, ptyPair, ROOT, serve, stop, until, type Served, refereeInit } from './harness.js';
 import { CAMERA, TAGS, writeWizardY4m } from './wizard-frames.js';
 
 /**
@@ -69,7 +69,7 @@ describe('set-up wizard in Chromium', () => {
 
   it('prints, calibrates, checks the table, binds tags and sensors, and starts the game', { timeout: 300_000 }, async () => {
     const calibration = join(dir, 'data', 'calibration');
-    await page.goto(server.url);
+    await page.goto(server.refereeUrl);
     await page.getByTestId('create-game').waitFor();
     await page.getByTestId('wizard-open').click();
 
@@ -207,7 +207,7 @@ describe('set-up wizard in Chromium', () => {
 
     // Every binding is a record in the game's journal.
     const gameId = await page.evaluate(() => window.__shagomer?.view()?.gameId ?? '');
-    const journal = await (await fetch(new URL(`/api/games/${gameId}/export`, server.url))).text();
+    const journal = await (await fetch(new URL(`/api/games/${gameId}/export`, server.url), refereeInit(server.token))).text();
     const bindings = journal
       .trim()
       .split('\n')

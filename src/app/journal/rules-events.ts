@@ -6,7 +6,7 @@ import { foldGame } from '../session/game-state.js';
 import type { JournalRecord } from './journal.js';
 import { decodeRecordLine } from './record-line.js';
 
-const Envelope = z.object({ seq: z.int().positive(), tMs: z.number(), event: GameEvent }).strict();
+const Envelope = z.object({ seq: z.int().positive(), tMs: z.number(), by: z.string().max(64).optional(), event: GameEvent }).strict();
 
 export type JournalRead = { ok: true; events: SourcedEvent[] } | { ok: false; line: number; problem: string };
 
