@@ -69,7 +69,7 @@ describe('every view speaks Russian and English', () => {
   });
 
   it('speaks in words in the other three systems too; Стальная война measures in inches', { timeout: 150_000 }, async () => {
-    for (const [system, preset] of [['bronepekhota', 'trooper'], ['zvezdny-desant', 'trooper'], ['stalnaya-voyna', 'rifleman']] as const) {
+    for (const [system, preset] of [['bronepekhota', 'trooper'], ['zvezdny-desant', 'trooper-squad'], ['stalnaya-voyna', 'rifle-squad']] as const) {
       if (!(await page.getByTestId('create-game').isVisible())) await page.getByTestId('games').click();
       await page.getByTestId('create-game').waitFor();
       await page.getByTestId('system').selectOption(system);

@@ -131,7 +131,7 @@ describe('replay, summary and past games', () => {
     writeFileSync(join(dir, 'bad.jsonl'), 'not a journal\n');
     await page.getByTestId('import-file').setInputFiles(join(dir, 'bad.jsonl'));
     await page.waitForFunction(() => document.querySelector('[data-testid=import-note]')?.textContent !== '');
-    expect(await page.getByTestId('import-note').textContent()).toBe('Импорт не удался: Последняя запись файла оборвана или повреждена');
+    expect(await page.getByTestId('import-note').textContent()).toBe('Импорт не удался: Файл не похож на журнал игры или повреждён');
     await page.getByTestId('import-file').setInputFiles(join(dir, 'same.jsonl'));
     await page.waitForFunction(() => document.querySelector('[data-testid=import-note]')?.textContent?.includes('уже есть'));
     expect(await page.getByTestId('import-note').textContent()).toBe('Импорт не удался: Эта игра уже есть в списке прошлых игр');
