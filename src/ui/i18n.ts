@@ -598,7 +598,7 @@ const TERMS: Record<string, Terms> = {
     fire: { ru: 'огонь', en: 'fire' },
     wound: { ru: 'проверка ранения', en: 'wound test' },
     'wound-test': { ru: 'проверка ранения', en: 'wound test' },
-    'to-hit': { ru: 'бросок на попадание', en: 'to-hit roll' },
+    'to-hit': { ru: 'бросок на попадание', en: 'roll to hit' },
     blast: { ru: 'взрыв', en: 'blast' },
     grenade: { ru: 'граната', en: 'grenade' },
     'hand-grenade': { ru: 'ручная граната', en: 'hand grenade' },
