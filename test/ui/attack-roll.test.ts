@@ -1,9 +1,6 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, ROOT, serve, stop, type Served } from './harness.js';
+import { serveWithPage, stop, type Served } from './harness.js';
 import { addModel, clickModel } from './play-helpers.js';
 import { walk } from './words-check.js';
 
@@ -19,11 +16,7 @@ const view = (p: Page) => p.evaluate(() => window.__shagomer?.view() ?? null);
 
 describe('virtual attacks in the app', () => {
   beforeAll(async () => {
-    expect(existsSync(join(ROOT, 'dist', 'ui', 'index.html')), 'npm run build first').toBe(true);
-    server = await serve(['--data', join(mkdtempSync(join(tmpdir(), 'shagomer-ui-attack-')), 'data')]);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 810 } });
-    // Chromium runs one at a time across test files (harness lock): waiting for it is not a failure.
+    ({ server, browser, page } = await serveWithPage('attack'));
   }, 240_000);
 
   afterAll(async () => {

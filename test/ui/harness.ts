@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -102,4 +102,16 @@ export async function stop(proc: ChildProcess): Promise<void> {
   proc.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
   if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+}
+
+/**
+ * `shagomer serve` on a fresh data folder and one 1440×810 Chromium page, for a browser test's
+ * beforeAll (Chromium runs one at a time across test files: waiting for it is not a failure).
+ */
+export async function serveWithPage(name: string): Promise<{ server: Served; browser: Browser; page: Page }> {
+  if (!existsSync(join(ROOT, 'dist', 'ui', 'index.html'))) throw new Error('the renderer is not built: npm run build first');
+  const server = await serve(['--data', join(mkdtempSync(join(tmpdir(), `shagomer-ui-${name}-`)), 'data')]);
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1440, height: 810 } });
+  return { server, browser, page };
 }
