@@ -95,8 +95,8 @@ function step(s: GameState, e: GameEvent, seq: number, lists: Lists): ApplyOutco
       if (!r.ok) return { ...r, reason: { ru: `${r.error.field}: ${r.error.problem}`, en: `${r.error.field}: ${r.error.problem}` } };
       const models = { ...s.models };
       for (const [part, id] of Object.entries(e.targets)) {
-        const piece = part === '' ? r.output : r.output[part];
-        if (typeof piece !== 'object' || piece === null || Array.isArray(piece)) return fail(`targets.${part}`, `the output of ${e.action} has no part "${part}"`);
+        const piece = outputPart(r.output, part);
+        if (piece === null) return fail(`targets.${part}`, `the output of ${e.action} has no part "${part}"`, `в итоге ${e.action} нет части «${part}»`);
         models[id] = applyOutput(models[id] as ModelState, piece as Record<string, unknown>, s.turn.number);
       }
       const entry = {
@@ -170,6 +170,22 @@ function undoEntry(prev: GameState, next: GameState, e: GameEvent, seq: number, 
  * refused event is reported and changes nothing: the app checks intents with this before it
  * appends them to the journal.
  */
+/**
+ * The part of an action's output a target names: `""` is the whole output, `A` a top-level part,
+ * `victims.b3` a part inside a part (a blast's victim, a melee's fighter): one dot-separated key
+ * per level. Null when there is no such object.
+ */
+function outputPart(output: Record<string, unknown>, path: string): Record<string, unknown> | null {
+  let piece: unknown = output;
+  if (path !== '') {
+    for (const key of path.split('.')) {
+      if (typeof piece !== 'object' || piece === null || Array.isArray(piece) || !Object.hasOwn(piece, key)) return null;
+      piece = (piece as Record<string, unknown>)[key];
+    }
+  }
+  return typeof piece === 'object' && piece !== null && !Array.isArray(piece) ? (piece as Record<string, unknown>) : null;
+}
+
 export function tryApplyEvent(state: GameState, raw: unknown): ApplyOutcome {
   return apply(state, raw, COPY);
 }

@@ -53,9 +53,11 @@ export type ModelSpec = z.infer<typeof ModelSpecSchema>;
 
 /**
  * Which model each part of an action's output lands on: `""` is the whole output (a shot's
- * target), `"A"` / `"B"` the per-player parts of a melee. Parts not named change nothing.
+ * target), `"A"` / `"B"` the per-player parts of a melee, `"victims.b3"` a part inside a part
+ * (one dot-separated key per level: a blast's victim, a melee's fighter). Parts not named
+ * change nothing.
  */
-export const EffectTargetsSchema = z.record(z.string().max(20), ModelIdSchema);
+export const EffectTargetsSchema = z.record(z.string().max(100), ModelIdSchema);
 
 export const GameEventSchema = z.discriminatedUnion('type', [
   z
