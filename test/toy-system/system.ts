@@ -80,6 +80,7 @@ export const toyDuel: GameSystem<ToyData> = {
       return { damage, destroyed, fallen, nextTurn: next, critical: false, diceUsed: [] };
     },
   },
+  tableActions: [],
   attacks: { input: (_s, t) => ({ ok: true, action: 'zap', harmKey: 'hit=true', input: { target: { hp: t.stamina, damage: t.damage } } }) },
   tableKind: ({ kind }) => (kind === 'vehicle' ? 'vehicle' : 'infantry'),
   actions: { zap, launcher },

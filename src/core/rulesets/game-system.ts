@@ -3,6 +3,7 @@ import type { Dice } from '../dice/dice.js';
 import type { DistanceRules } from '../measure/distance-rules.js';
 import type { Catalogue } from './catalogue.js';
 import type { SystemLabels } from './labels.js';
+import type { TableAction } from './table-actions.js';
 import type { AttackRules, RealShotRules, TableKindOf } from './table-play.js';
 import type { TurnRules } from './turn-rules.js';
 
@@ -62,6 +63,8 @@ export interface GameSystem<Data extends RulesetDataBase = RulesetDataBase> {
   realShots: RealShotRules | null;
   /** How an attack between two models on the table with one weapon becomes an action input. */
   attacks: AttackRules;
+  /** Close combat, blasts, volleys, tests as the table offers them (`table-actions.ts`). */
+  tableActions: readonly TableAction[];
   /** The table-rules kind (speed, body, mobility class) of a model. */
   tableKind: TableKindOf;
   actions: Readonly<Record<string, AnyAction<Data>>>;

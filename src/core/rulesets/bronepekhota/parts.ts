@@ -12,5 +12,7 @@ export const bronepekhotaParts = {
   turn: bronepekhotaTurn,
   realShots: bronepekhotaRealShots,
   attacks: bronepekhotaAttacks,
+  /** Filled by the table-action builders of this system (issue 12). */
+  tableActions: [],
   tableKind: bronepekhotaTableKind,
 };

@@ -12,5 +12,7 @@ export const stalnayaVoynaParts = {
   turn: stalnayaVoynaTurn,
   realShots: null,
   attacks: stalnayaVoynaAttacks,
+  /** Filled by the table-action builders of this system (issue 12). */
+  tableActions: [],
   tableKind: stalnayaVoynaTableKind,
 };

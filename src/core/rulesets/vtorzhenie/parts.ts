@@ -12,5 +12,7 @@ export const vtorzhenieParts = {
   turn: vtorzhenieTurn,
   realShots: vtorzhenieRealShots,
   attacks: vtorzhenieAttacks,
+  /** Filled by the table-action builders of this system (issue 12). */
+  tableActions: [],
   tableKind: vtorzhenieTableKind,
 };

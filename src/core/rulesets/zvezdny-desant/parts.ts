@@ -12,5 +12,7 @@ export const zvezdnyDesantParts = {
   turn: zvezdnyDesantTurn,
   realShots: null,
   attacks: zvezdnyDesantAttacks,
+  /** Filled by the table-action builders of this system (issue 12). */
+  tableActions: [],
   tableKind: zvezdnyDesantTableKind,
 };
