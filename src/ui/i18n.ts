@@ -806,6 +806,9 @@ const PROBLEMS: { re: RegExp; ru: string; en: string }[] = [
   { re: /^record (\d+): .*$/, ru: 'Запись $1 не сходится с правилами при повторе', en: 'Record $1 no longer fits the rules on replay' },
   { re: /^ranges: .*$/, ru: 'Расстояния не посчитаны: расстановка не подходит правилам стола', en: 'Ranges not measured: the scene does not fit the table rules' },
   { re: /^the engine.*$|^engine: .*$/, ru: 'Движок правил отказал', en: 'The rules engine refused' },
+  { re: /^detector: model missing.*$/, ru: 'нет файла модели детектора — фигуры видны только по меткам', en: 'the detector model file is missing — models are seen by their tags only' },
+  { re: /^detector: model unusable.*$/, ru: 'файл модели детектора повреждён — фигуры видны только по меткам', en: 'the detector model file is damaged — models are seen by their tags only' },
+  { re: /^detector: .*$/, ru: 'детектор фигур не запустился — фигуры видны только по меткам', en: 'the miniature detector did not start — models are seen by their tags only' },
 ];
 
 export function problem(text: string): string {

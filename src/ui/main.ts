@@ -11,7 +11,7 @@ import { terrainDraft } from './views/terrain-layer.js';
 import { terrainSection } from './views/terrain-panel.js';
 import { replayBar } from './views/replay-bar.js';
 import { summarySection } from './views/summary-view.js';
-import { CameraFeed } from './camera/camera-feed.js';
+import { CameraFeed, warmDetector, type CameraStats } from './camera/camera-feed.js';
 import { setupClient } from './setup-client.js';
 import { Wizard } from './views/wizard-view.js';
 import { ta } from './i18n-access.js';
@@ -25,7 +25,7 @@ declare global {
   interface Window {
     shagomer?: ShagomerBridge;
     /** Measurements for tests and `npm run bench:app`. */
-    __shagomer?: { table: TableCanvas; view: () => GameView | null; latenciesMs: number[]; cameraRectified: () => boolean };
+    __shagomer?: { table: TableCanvas; view: () => GameView | null; latenciesMs: number[]; cameraRectified: () => boolean; cameraStats?: () => CameraStats };
   }
 }
 
@@ -50,7 +50,9 @@ const camera = new CameraFeed({
   located: (tags, _mesh, quality, objects) => {
     const found = objects ? ` · ${t('objectsSeen')}: ${objects.length}, ${t('fallenSeen')}: ${objects.filter((o) => o.fallen).length}` : '';
     const status = `${count(tags.length, 'tag')} · ${num(quality.reprojectionPx, 2, 2)} ${t('px')} · ${num(quality.ms, 0)} ${t('ms')}${found}`;
-    if (status.split(' · ').slice(0, 2).join() !== cameraStatus.split(' · ').slice(0, 2).join()) {
+    // Redrawn when what was found changes, not with each frame's time (the third part).
+    const found_ = (x: string): string => x.split(' · ').filter((_, i) => i !== 2).join();
+    if (found_(status) !== found_(cameraStatus)) {
       cameraStatus = status;
       header(view);
     }
@@ -165,7 +167,9 @@ const wizard = new Wizard({
 });
 wizardHost.append(wizard.el);
 app.append(tableWrap, panelHost, wizardHost);
-window.__shagomer = { table, view: () => view, latenciesMs, cameraRectified: () => camera.mesh !== null };
+window.__shagomer = { table, view: () => view, latenciesMs, cameraRectified: () => camera.mesh !== null, cameraStats: () => camera.stats() };
+// The learned detector loads at page load when the app has camera files, so the camera finds miniatures at once.
+if (!spectatePage) void api.cameraFiles().then((f) => f && warmDetector(api.openCvUrl()), () => undefined);
 
 async function toggleCamera(): Promise<void> {
   if (camera.running) {

@@ -7,5 +7,6 @@ export { calibrateFromViews, viewProblem, cameraFileFromIntrinsics, rgbaToGray, 
 export { loadOpenCv, createLocator, parseCameraFile, parseTableProfile, projectTablePoint, type CameraIntrinsics, type CameraPose, type TableProfile } from '../../vision/index.js';
 /** The learned detector (issue 9): the worker hands in onnxruntime-web and the model's bytes. */
 export { loadLearnedDetector, learnedLocateObjects, type LearnedDetector, type OnnxRuntime } from '../../vision/learned/learned-detector.js';
+export { bindTags, DEFAULT_LEARNED_OPTIONS, type LearnedObject } from '../../vision/learned/learned-detector.js';
 /** Camera frame → model positions (a tagged model where its tag is, a fall near where it stood). */
 export { positionsFromFrame, type TrackedModel } from '../vision/frame-positions.js';

@@ -1,54 +1,111 @@
 /// <reference lib="webworker" />
 import { FromCameraWorker, ToCameraWorker } from '../../app/api/camera-worker-messages.js';
+import { DetectorFree, type DetectRequest } from '../../app/api/detector-worker-messages.js';
 import {
   createLocator,
-  learnedLocateObjects,
-  loadLearnedDetector,
   loadOpenCv,
   parseCameraFile,
   parseTableProfile,
   projectTablePoint,
-  type LearnedDetector,
-  type OnnxRuntime,
+  type CameraPose,
   type TableProfile,
 } from '../../app/api/vision.js';
+import { PixelPool, type Lendable, type Pixels } from './frame-pixels.js';
 import { LiveCalibration } from './live-calibration.js';
+import { steadyPose } from './steady-pose.js';
 
 /**
  * Vision in a Web Worker, off the page's thread: OpenCV (opencv.js, loaded once by
  * importScripts: this worker is a classic script), the table pose from the anchors, tags in
- * table mm, every miniature and fall by the learned detector (onnxruntime-web's wasm build and
- * the ONNX model, served beside opencv.js: /vendor/ort/, /vendor/miniature-detector.onnx), and
- * a mesh of where the table's grid lies in the camera image, so the page can draw the image
- * undistorted and rectified under its overlay.
+ * table mm, and a mesh of where the table's grid lies in the camera image, so the page can draw
+ * the image undistorted and rectified under its overlay. It locates every frame the page hands
+ * it (a transferred VideoFrame or ImageBitmap: no copy on the page's thread); whenever the
+ * learned detector's worker (detector-worker.ts) is free, the newest located frame goes on to it
+ * over a MessagePort with its pose and tags, its pixels transferred, and the buffer comes back
+ * for a later frame. No frame ever waits in a queue: a busy detector just misses frames.
  */
-declare const self: DedicatedWorkerGlobalScope & { cv?: unknown; ort?: OnnxRuntime };
+declare const self: DedicatedWorkerGlobalScope & { cv?: unknown };
 
 const MESH_COLS = 16;
 const MESH_ROWS = 12;
 let locator: ReturnType<typeof createLocator> | null = null;
 let profile: TableProfile | null = null;
 let calibration: LiveCalibration | null = null;
-let learned: LearnedDetector | null = null;
+let detector: { port: MessagePort; free: boolean } | null = null;
+/** The pose last given to the detector: kept while the camera has not moved (steady-pose.ts). */
+let detectorPose: CameraPose | null = null;
+const pool = new PixelPool();
+/** One clock for the page and both workers (their performance.now() start at different times). */
+const wallClock = (): number => performance.timeOrigin + performance.now();
 
 const reply = (m: FromCameraWorker): void => self.postMessage(m);
 
-/** The learned detector, or a reason it is not there (the worker then reports tags only). */
-async function loadDetector(openCvUrl: string): Promise<{ ok: true; detector: LearnedDetector } | { ok: false; problem: string }> {
-  try {
-    const vendor = new URL('.', openCvUrl);
-    self.importScripts(new URL('ort/ort.wasm.min.js', vendor).href);
-    const ort = self.ort;
-    if (!ort) return { ok: false, problem: 'onnxruntime-web did not load' };
-    ort.env.wasm.wasmPaths = new URL('ort/', vendor).href;
-    ort.env.wasm.numThreads = 1;
-    const res = await fetch(new URL('miniature-detector.onnx', vendor).href);
-    if (!res.ok) return { ok: false, problem: `the detector model is not served (${res.status})` };
-    const r = await loadLearnedDetector(ort, new Uint8Array(await res.arrayBuffer()));
-    return r.ok ? r : { ok: false, problem: `detector model: ${r.problem}` };
-  } catch (e) {
-    return { ok: false, problem: `learned detector: ${e instanceof Error ? e.message : String(e)}` };
+function useDetector(port: MessagePort): void {
+  detector?.port.close();
+  const d = { port, free: false };
+  detector = d;
+  port.onmessage = (e: MessageEvent<unknown>) => {
+    const m = DetectorFree.safeParse(e.data);
+    if (!m.success) return;
+    // A transferred buffer is always an ArrayBuffer (a SharedArrayBuffer cannot be transferred).
+    if (m.data.data) pool.give(m.data.data as Uint8Array<ArrayBuffer>);
+    d.free = true;
+  };
+}
+
+/** Locates one frame, answers the page, and lends the frame to a free detector. */
+function locateFrame(image: Pixels, lend: Lendable | null, id: number, sentAt: number, readMs: number): void {
+  const giveBack = (): void => {
+    if (lend) pool.give(lend.data);
+  };
+  if (!locator || !profile) {
+    giveBack();
+    return reply({ type: 'failed', problem: 'the vision worker has no camera setup yet' });
   }
+  const t0 = performance.now();
+  const r = locator.locate(image);
+  const locateMs = performance.now() - t0;
+  if (!r.ok) {
+    giveBack();
+    return reply({ type: 'failed', problem: r.error.kind === 'too-few-anchors' ? `anchors found: ${r.error.found.join(', ') || 'none'}` : r.error.kind });
+  }
+  const { report, pose, intrinsics } = r.value;
+  const pixels: ([number, number] | null)[] = [];
+  for (let j = 0; j <= MESH_ROWS; j++) {
+    for (let i = 0; i <= MESH_COLS; i++) {
+      pixels.push(projectTablePoint(pose, intrinsics, [(i * profile.table.width_mm) / MESH_COLS, (j * profile.table.depth_mm) / MESH_ROWS, 0]));
+    }
+  }
+  const toDetector = detector !== null && detector.free && lend !== null;
+  reply({
+    type: 'located',
+    id,
+    tags: report.tags,
+    reprojectionPx: report.reprojection_px,
+    mesh: { cols: MESH_COLS, rows: MESH_ROWS, pixels },
+    ms: readMs + locateMs,
+    timing: { readMs, locateMs, latencyMs: wallClock() - sentAt, sentToDetector: toDetector },
+    anchorsFound: report.anchors_found,
+    cameraHeightMm: report.camera_position_mm[2],
+  });
+  if (!detector || !lend || !toDetector) return giveBack();
+  detectorPose = steadyPose(detectorPose, pose, intrinsics, profile.table);
+  const req: DetectRequest = {
+    type: 'detect',
+    id,
+    sentAt,
+    width: image.width,
+    height: image.height,
+    pixels: lend.pixels,
+    colour: lend.colour,
+    data: lend.data,
+    pose: { rotation: [...detectorPose.rotation], translationMm: [...detectorPose.translationMm] },
+    intrinsics: { ...intrinsics, dist: [...intrinsics.dist] },
+    table: { ...profile.table },
+    tags: report.tags,
+  };
+  detector.free = false;
+  detector.port.postMessage(req, [lend.data.buffer]);
 }
 
 self.onmessage = async (e: MessageEvent<unknown>) => {
@@ -65,12 +122,10 @@ self.onmessage = async (e: MessageEvent<unknown>) => {
       locator?.delete();
       locator = createLocator(cv, p.value, c.value);
       profile = p.value;
-      await learned?.release();
-      const d = await loadDetector(msg.data.openCvUrl);
-      learned = d.ok ? d.detector : null;
-      if (!d.ok) reply({ type: 'failed', problem: d.problem });
+      detectorPose = null;
       return reply({ type: 'ready' });
     }
+    if (msg.data.type === 'detector-port') return useDetector(msg.data.port);
     if (msg.data.type === 'charuco-setup') {
       self.importScripts(msg.data.openCvUrl);
       const cv = await loadOpenCv(() => self.cv);
@@ -84,20 +139,13 @@ self.onmessage = async (e: MessageEvent<unknown>) => {
       if (!calibration) return reply({ type: 'failed', problem: 'the vision worker has no board yet' });
       return reply(calibration.frame({ width: msg.data.width, height: msg.data.height, data: msg.data.data }, msg.data.capture));
     }
-    if (!locator || !profile) return reply({ type: 'failed', problem: 'the vision worker has no camera setup yet' });
-    const t0 = performance.now();
-    const frame = { width: msg.data.width, height: msg.data.height, data: msg.data.data };
-    const r = locator.locate(frame);
-    if (!r.ok) return reply({ type: 'failed', problem: r.error.kind === 'too-few-anchors' ? `anchors found: ${r.error.found.join(', ') || 'none'}` : r.error.kind });
-    const { report, pose, intrinsics } = r.value;
-    const objects = learned ? learnedLocateObjects(await learned.detect({ frame, pose, intrinsics, table: profile.table, tags: report.tags })) : undefined;
-    const pixels: ([number, number] | null)[] = [];
-    for (let j = 0; j <= MESH_ROWS; j++) {
-      for (let i = 0; i <= MESH_COLS; i++) {
-        pixels.push(projectTablePoint(pose, intrinsics, [(i * profile.table.width_mm) / MESH_COLS, (j * profile.table.depth_mm) / MESH_ROWS, 0]));
-      }
+    if (msg.data.type === 'picture') {
+      const t0 = performance.now();
+      const { image, lend } = await pool.read(msg.data.picture);
+      return locateFrame(image, lend, msg.data.id, msg.data.sentAt, performance.now() - t0);
     }
-    reply({ type: 'located', tags: report.tags, reprojectionPx: report.reprojection_px, mesh: { cols: MESH_COLS, rows: MESH_ROWS, pixels }, ms: performance.now() - t0, anchorsFound: report.anchors_found, cameraHeightMm: report.camera_position_mm[2], ...(objects ? { objects } : {}) });
+    const data = msg.data.data as Uint8ClampedArray<ArrayBuffer>;
+    return locateFrame({ width: msg.data.width, height: msg.data.height, data }, { pixels: 'rgba', colour: { matrix: 'bt601', fullRange: true }, data }, 0, wallClock(), 0);
   } catch (err) {
     reply({ type: 'failed', problem: err instanceof Error ? err.message : String(err) });
   }
