@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app as electronApp, BrowserWindow, ipcMain, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { app as electronApp, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { IPC } from '../src/app/api/bridge.js';
 import { Intent } from '../src/app/api/intents.js';
 import type { ServerMessage } from '../src/app/api/view.js';
@@ -14,6 +13,8 @@ import { catalog } from '../src/app/setup/catalog.js';
 import { SetupRequest } from '../src/app/api/setup.js';
 import { CalibrationFiles } from '../src/app/setup/calibration-files.js';
 import { listSerialPorts } from '../src/link/index.js';
+import { defaultVendorSources } from '../src/app/server/vendor-files.js';
+import { OPENCV_URL, VENDOR_PRIVILEGES, VENDOR_SCHEME, vendorReply } from './vendor-protocol.js';
 
 /**
  * The Electron main process, kept thin: it owns the AppController (journal, link, engine) and
@@ -26,8 +27,16 @@ const dataDir = process.env.SHAGOMER_DATA ?? join(electronApp.getPath('home'), '
 const NOT_OUR_PAGE = 'refused: only the app\'s own page in its window may change the game';
 const serialArg = process.argv.find((a) => a.startsWith('--serial='))?.slice('--serial='.length) ?? process.env.SHAGOMER_SERIAL;
 
+// The vision workers' files (opencv.js, onnxruntime-web, the detector model) under shagomer://app/vendor/.
+protocol.registerSchemesAsPrivileged([{ scheme: VENDOR_SCHEME, privileges: VENDOR_PRIVILEGES }]);
+
 async function main(): Promise<void> {
   await electronApp.whenReady();
+  const vendor = defaultVendorSources();
+  protocol.handle(VENDOR_SCHEME, async (req) => {
+    const r = await vendorReply(req.method, req.url, vendor);
+    return new Response(req.method === 'HEAD' ? null : r.body, { status: r.status, headers: r.headers });
+  });
   const demo = bundledDemo(root);
   const app = new AppController({ dataDir, demo: demo.ok ? demo.start : null });
   let hub: Awaited<ReturnType<typeof connectHub>> | null = null;
@@ -84,7 +93,7 @@ async function main(): Promise<void> {
   ipcMain.handle(IPC.cameraFiles, () => {
     const table = process.env.SHAGOMER_TABLE;
     const camera = process.env.SHAGOMER_CAMERA;
-    const openCvUrl = pathToFileURL(createRequire(import.meta.url).resolve('@techstark/opencv-js')).href;
+    const openCvUrl = OPENCV_URL;
     if (!table || !camera) {
       const files = calibration.files();
       return files ? { ...files, openCvUrl } : null;
@@ -93,7 +102,7 @@ async function main(): Promise<void> {
       return {
         profile: JSON.parse(readFileSync(table, 'utf8')) as unknown,
         camera: JSON.parse(readFileSync(camera, 'utf8')) as unknown,
-        openCvUrl: pathToFileURL(createRequire(import.meta.url).resolve('@techstark/opencv-js')).href,
+        openCvUrl,
       };
     } catch (e) {
       app.note(`camera files: ${e instanceof Error ? e.message : String(e)}`);

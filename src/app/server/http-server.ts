@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import { RefereeAccess } from './referee-access.js';
 import { readBody } from './request-body.js';
 import { allowedHostNames, bearerToken, contentTypeProblem, hostProblem, lanAddresses, originProblem } from './request-guard.js';
 import { readStatic } from './static-files.js';
+import { readVendorFile } from './vendor-files.js';
 import type { CalibrationFiles } from '../setup/calibration-files.js';
 import { setupRoute } from './setup-routes.js';
 
@@ -72,13 +72,6 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
   'content-security-policy': "frame-ancestors 'none'",
-};
-
-/** The onnxruntime-web files the worker loads: its wasm build, the glue it imports, the binary. */
-const ORT_FILES: Record<string, string> = {
-  'ort.wasm.min.js': 'text/javascript; charset=utf-8',
-  'ort-wasm-simd-threaded.mjs': 'text/javascript; charset=utf-8',
-  'ort-wasm-simd-threaded.wasm': 'application/wasm',
 };
 
 function json(res: ServerResponse, status: number, body: unknown): void {
@@ -189,21 +182,14 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
       const files = opts.cameraFiles ?? opts.calibration?.files() ?? null;
       return files ? json(res, 200, files) : json(res, 404, { ok: false, problem: 'no camera files: run the set-up wizard, or serve --table TABLE.json --camera CAMERA.json' });
     }
-    if (req.method === 'GET' && path === '/vendor/opencv.js' && opts.openCvFile) {
-      const body = await readFile(opts.openCvFile).catch(() => null);
-      if (!body) return json(res, 404, { ok: false, problem: 'opencv.js is not installed' });
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'max-age=86400' });
-      res.end(body);
-      return;
-    }
-    const ortMatch = /^\/vendor\/ort\/([a-z.-]{1,64})$/.exec(path);
-    if (req.method === 'GET' && ((ortMatch && opts.ortDir && ORT_FILES[ortMatch[1] as string]) || (path === '/vendor/miniature-detector.onnx' && opts.modelFile))) {
-      const file = ortMatch ? join(opts.ortDir as string, ortMatch[1] as string) : (opts.modelFile as string);
-      const body = await readFile(file).catch(() => null);
-      if (!body) return json(res, 404, { ok: false, problem: `${ortMatch ? 'onnxruntime-web' : 'the detector model'} is not installed` });
-      res.writeHead(200, { 'content-type': ortMatch ? (ORT_FILES[ortMatch[1] as string] as string) : 'application/octet-stream', 'cache-control': 'max-age=86400' });
-      res.end(body);
-      return;
+    if (req.method === 'GET' && path.startsWith('/vendor/')) {
+      const v = await readVendorFile(path, { openCvFile: opts.openCvFile, ortDir: opts.ortDir, modelFile: opts.modelFile });
+      if (v?.status === 404) return json(res, 404, { ok: false, problem: v.problem });
+      if (v) {
+        res.writeHead(200, { 'content-type': v.type, 'cache-control': 'max-age=86400' });
+        res.end(v.body);
+        return;
+      }
     }
     if (req.method === 'GET' && path === '/api/games') {
       const problem = refereeProblem(req, null);
