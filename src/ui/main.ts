@@ -12,6 +12,7 @@ import { terrainSection } from './views/terrain-panel.js';
 import { replayBar } from './views/replay-bar.js';
 import { summarySection } from './views/summary-view.js';
 import { CameraFeed, warmDetector, type CameraStats } from './camera/camera-feed.js';
+import { DemoCamera } from './camera/demo-camera.js';
 import { setupClient } from './setup-client.js';
 import { Wizard } from './views/wizard-view.js';
 import { ta } from './i18n-access.js';
@@ -85,6 +86,11 @@ const camera = new CameraFeed({
     toast(`${t('camera')}: ${problem(text)}`, text);
   },
 });
+/** While the bundled demo plays, its recorded camera frames under the overlay. */
+const demoCamera = new DemoCamera(
+  () => api.openCvUrl(),
+  () => table.draw(),
+);
 const panelHost = h('div', { style: 'display:flex' });
 let view: GameView | null = null;
 let catalog: Catalog = [];
@@ -147,7 +153,7 @@ const table = new TableCanvas(
     },
   },
   readOnly,
-  () => (camera.running ? { video: camera.video, mesh: camera.mesh, serial: camera.frameSerial } : null),
+  () => (camera.running ? { video: camera.video, mesh: camera.mesh, serial: camera.frameSerial } : demoCamera.frame()),
 );
 tableWrap.append(table.canvas);
 /** The set-up wizard, over the whole screen while open (referee only). */
@@ -353,6 +359,7 @@ async function start(): Promise<void> {
     (v) => {
       if ((view && v.gameId !== view.gameId) || (v.replay && !view?.replay)) showingGames = false;
       view = v;
+      demoCamera.follow(v.link.status === 'demo' && !camera.running);
       render();
     },
     (why) => toast(problem(why), why),

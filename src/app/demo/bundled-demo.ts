@@ -23,7 +23,15 @@ export function loadDemoScript(path: string): { ok: true; script: DemoScript } |
 }
 
 /** The demo shipped in the repository, ready to start in a running app. */
-export function bundledDemo(root: string): { ok: true; script: DemoScript; start: (app: AppController) => Promise<IntentReply> } | { ok: false; problem: string } {
+/** What the running demo's camera shows: the frame (a path under the demo folder) and the files it is located with. */
+export interface DemoCameraNow {
+  dir: string;
+  frame: string;
+  profile: string;
+  camera: string;
+}
+
+export function bundledDemo(root: string): { ok: true; script: DemoScript; start: (app: AppController) => Promise<IntentReply>; camera: () => DemoCameraNow | null } | { ok: false; problem: string } {
   const path = join(root, DEMO_FILE);
   const loaded = loadDemoScript(path);
   if (!loaded.ok) return loaded;
@@ -31,6 +39,11 @@ export function bundledDemo(root: string): { ok: true; script: DemoScript; start
   return {
     ok: true,
     script: loaded.script,
+    camera: () => {
+      const cam = loaded.script.camera;
+      const frame = running?.playing ? running.frame : null;
+      return cam && frame ? { dir: dirname(path), frame, profile: cam.profile, camera: cam.camera } : null;
+    },
     start: async (app) => {
       running?.stop();
       running = null;

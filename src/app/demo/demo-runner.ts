@@ -99,6 +99,10 @@ export class InteractiveDemo {
   private next = 0;
   private last = Date.now();
   private busy = false;
+  /** The camera frame the demo shows now (a path under the demo folder), for the page to draw under its overlay. */
+  frame: string | null;
+  /** Whether the demo still plays. */
+  playing = true;
   /** The demo's own game: opening another one ends the demo. */
   private readonly gameId: string | null;
 
@@ -109,6 +113,7 @@ export class InteractiveDemo {
     private readonly files: DemoFiles,
   ) {
     this.hub = new InProcessHub(app, toSimScenario(script).nodes);
+    this.frame = script.camera ? (script.steps.find((s): s is Extract<DemoStep, { frame: string }> => 'frame' in s)?.frame ?? null) : null;
     this.app.setLinkStatus({ status: 'demo', detail: 'simulated hub (demo)' });
     this.gameId = app.game?.gameId ?? null;
     this.timer = setInterval(() => void this.tick(), 50);
@@ -150,6 +155,7 @@ export class InteractiveDemo {
         if ('decide' in s) continue;
         const r = await applyStep(this.app, this.hub, this.camera, this.files, s);
         if (!r.ok) this.app.note(`demo: ${r.problem}`);
+        else if ('frame' in s) this.frame = s.frame;
       }
     } finally {
       this.busy = false;
@@ -157,6 +163,7 @@ export class InteractiveDemo {
   }
 
   stop(): void {
+    this.playing = false;
     clearInterval(this.timer);
     this.hub.stop();
     this.camera?.close();

@@ -10,6 +10,8 @@ import { readBody } from './request-body.js';
 import { allowedHostNames, bearerToken, contentTypeProblem, hostProblem, lanAddresses, originProblem } from './request-guard.js';
 import { readStatic } from './static-files.js';
 import { readVendorFile } from './vendor-files.js';
+import { demoCameraRoute } from './demo-camera-routes.js';
+import type { DemoCameraNow } from '../demo/bundled-demo.js';
 import type { CalibrationFiles } from '../setup/calibration-files.js';
 import { setupRoute } from './setup-routes.js';
 
@@ -65,6 +67,8 @@ export interface ServerOptions {
   /** onnxruntime-web's dist folder and the learned detector's model, for the same worker (issue 9). */
   ortDir?: string;
   modelFile?: string;
+  /** What the running demo's camera shows (issue 12: the demo shows its camera frames). */
+  demoCamera?: () => DemoCameraNow | null;
 }
 
 const SECURITY_HEADERS = {
@@ -181,6 +185,15 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
     if (req.method === 'GET' && path === '/api/camera-files') {
       const files = opts.cameraFiles ?? opts.calibration?.files() ?? null;
       return files ? json(res, 200, files) : json(res, 404, { ok: false, problem: 'no camera files: run the set-up wizard, or serve --table TABLE.json --camera CAMERA.json' });
+    }
+    if (req.method === 'GET' && (path === '/api/demo/camera' || path.startsWith('/demo/'))) {
+      const d = await demoCameraRoute(path, opts.demoCamera?.() ?? null);
+      if (d?.status === 404) return json(res, 404, { ok: false, problem: d.problem });
+      if (d) {
+        res.writeHead(200, { 'content-type': d.type, 'cache-control': path.startsWith('/api/') ? 'no-store' : 'max-age=3600', ...SECURITY_HEADERS });
+        res.end(d.body);
+        return;
+      }
     }
     if (req.method === 'GET' && path.startsWith('/vendor/')) {
       const v = await readVendorFile(path, { openCvFile: opts.openCvFile, ortDir: opts.ortDir, modelFile: opts.modelFile });

@@ -91,7 +91,7 @@ export async function run(args: string[]): Promise<number> {
       return hub.ok ? { ok: true } : { ok: false, problem: hub.problem };
     },
   };
-  const { server, stop, access } = createAppServer({ app, uiDir, cameraFiles, openCvFile, calibration: new CalibrationFiles(dataDir, hubControl), bindHost: host, allowedHosts: allowHosts, ortDir, modelFile: defaultModelPath() });
+  const { server, stop, access } = createAppServer({ app, uiDir, cameraFiles, openCvFile, calibration: new CalibrationFiles(dataDir, hubControl), bindHost: host, allowedHosts: allowHosts, ortDir, modelFile: defaultModelPath(), ...(demo.ok ? { demoCamera: demo.camera } : {}) });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) => fail(new CliError(e.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : `cannot listen on ${host}:${port} (${e.code ?? e.message})`)));
     server.listen(port, host, () => ok());

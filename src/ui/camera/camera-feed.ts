@@ -21,6 +21,8 @@ export interface CameraChoice {
   resolution?: '1080p' | '4k';
   /** A board spec (`charuco:7x5:30:22:DICT_4X4_50`): the worker calibrates instead of locating. */
   charucoBoard?: string;
+  /** false: tags only, no learned detector (the demo's recorded frames). */
+  objects?: boolean;
 }
 
 const RESOLUTION = { '1080p': { width: 1920, height: 1080 }, '4k': { width: 3840, height: 2160 } } as const;
@@ -107,7 +109,7 @@ export class CameraFeed {
     const size = RESOLUTION[choice.resolution ?? '1080p'];
     this.charuco = choice.charucoBoard !== undefined;
     // The detector loads while the camera opens and OpenCV compiles (two cores, two workers).
-    const detector = files && !this.charuco ? warmDetector(openCvUrl) : null;
+    const detector = files && !this.charuco && choice.objects !== false ? warmDetector(openCvUrl) : null;
     this.video.srcObject =
       stream ??
       (await navigator.mediaDevices.getUserMedia({
