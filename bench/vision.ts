@@ -9,7 +9,9 @@
  * `benchObjects(): Promise<string[]>` (object and fall figures) runs after these sections.
  * 5. issue 9: the learned and the geometric detector side by side on the held-out Blender
  *    frames (bench/vision-learned.ts).
- * BENCH_FRAMES, BENCH_CAL_VIEWS and BENCH_SKIP=calibration,objects,learned shorten a run.
+ * 6. the live camera path in Chromium: the worker's located frames/s and the detector's load
+ *    (bench/vision-worker.ts).
+ * BENCH_FRAMES, BENCH_CAL_VIEWS and BENCH_SKIP=calibration,objects,learned,worker shorten a run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { createLocator } from '../src/vision/locate.js';
 import { loadOpenCvNode } from '../src/vision/opencv-node.js';
 import { defaultTableProfile, type TableProfile } from '../src/vision/table-profile.js';
 import { runLearnedBench } from './vision-learned.js';
+import { runWorkerBench } from './vision-worker.js';
 import { charucoViews, decodeImage, encodeJpeg, encodePng, overheadCamera, randomScene, renderCharucoView, renderSceneJpeg, webcamIntrinsics, WEBCAM, type Scene, type SyntheticCamera } from '../test/synthetic/index.js';
 
 const AIM = { rmsPx: 0.3, focalPct: 0.5, baseP95Mm: 1.5, raisedP95Mm: 2, ratio: 2.5, fps: 10 };
@@ -260,6 +263,10 @@ async function main(): Promise<void> {
     if (!SKIP.has('learned')) {
       console.log('\n5. learned vs geometric detector on the held-out Blender frames (bench/vision-learned.ts)');
       await runLearnedBench();
+    }
+    if (!SKIP.has('worker')) {
+      console.log('\n6. the live camera path in Chromium (bench/vision-worker.ts)');
+      await runWorkerBench();
     }
   } finally {
     await rm(tmp, { recursive: true, force: true });
