@@ -185,10 +185,10 @@ async function toggleCamera(): Promise<void> {
     toast(t('cameraOff'), e instanceof Error ? e.message : String(e));
     return;
   }
-  // Redraw with each camera frame while the camera runs.
+  // A frame on each animation frame while the camera runs (the overlay is redrawn only when it changes).
   const loop = (): void => {
     if (!camera.running) return;
-    table.draw();
+    table.frame();
     requestAnimationFrame(loop);
   };
   requestAnimationFrame(loop);
