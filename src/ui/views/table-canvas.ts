@@ -225,21 +225,32 @@ export class TableCanvas {
     if (cw <= 2 * margin + 10 || ch <= 2 * margin + 10) return;
     const scale = Math.min((cw - 2 * margin) / v.table.widthMm, (ch - 2 * margin) / v.table.depthMm);
     this.fit = { scale, ox: (cw - v.table.widthMm * scale) / 2, oy: (ch - v.table.depthMm * scale) / 2 };
+    const camera = this.cameraFrame();
+    if (!camera) {
+      // No camera: nothing redraws between views and drags, so the overlay goes straight onto
+      // the screen (a layer would only add a copy).
+      this.overlay.key = '';
+      ctx.setTransform(dpr, 0, 0, dpr, dpr * this.fit.ox, dpr * this.fit.oy);
+      this.drawTable(v, scale, null);
+      this.drawOverlay(v, w, h, dpr, scale, ctx);
+      this.framesDrawn++;
+      return;
+    }
     const overlayKey = `${w}x${h}@${dpr}:${scale}:${currentLang()}:${terrainDraft.drawing}:${terrainDraft.corners.length}`;
     if (this.overlayDirty || this.overlay.key !== overlayKey) {
-      this.drawOverlay(v, w, h, dpr, scale);
+      this.drawOverlay(v, w, h, dpr, scale, this.overlay.reset(w, h, dpr));
       this.overlay.key = overlayKey;
       this.overlayDirty = false;
     }
     ctx.setTransform(dpr, 0, 0, dpr, dpr * this.fit.ox, dpr * this.fit.oy);
-    this.drawTable(v, scale);
+    this.drawTable(v, scale, camera);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.drawImage(this.overlay.canvas, 0, 0);
     this.framesDrawn++;
   }
 
-  /** The overlay layer: grid, edge and terrain (from their cache), then everything that moves. */
-  private drawOverlay(v: GameView, w: number, h: number, dpr: number, scale: number): void {
+  /** The overlay onto `ctx` (the screen, or the overlay layer): grid, edge and terrain from their layer, then everything that moves. */
+  private drawOverlay(v: GameView, w: number, h: number, dpr: number, scale: number, ctx: CanvasRenderingContext2D): void {
     const staticKey = `${w}x${h}@${dpr}:${scale}:${v.table.widthMm}x${v.table.depthMm}:${v.stepMm}:${currentLang()}:${JSON.stringify(v.terrain ?? [])}`;
     if (this.statics.key !== staticKey) {
       const sctx = this.statics.reset(w, h, dpr);
@@ -249,7 +260,6 @@ export class TableCanvas {
       drawTerrain(sctx, v.terrain ?? [], scale, this.staticLabels, v.stepMm);
       this.statics.key = staticKey;
     }
-    const ctx = this.overlay.reset(w, h, dpr);
     this.ctx = ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.drawImage(this.statics.canvas, 0, 0);
@@ -269,9 +279,8 @@ export class TableCanvas {
   }
 
   /** Under the overlay: the camera image (rectified when vision has the table's pose), or the table's colour. */
-  private drawTable(v: GameView, s: number): void {
+  private drawTable(v: GameView, s: number, camera: ReturnType<typeof this.cameraFrame>): void {
     const ctx = this.screen;
-    const camera = this.cameraFrame();
     if (!camera && this.camera.image) this.camera.clear();
     if (camera && camera.video.videoWidth > 0 && camera.mesh) {
       this.camera.update({ video: camera.video, mesh: camera.mesh, serial: camera.serial }, s, v.table.widthMm, v.table.depthMm);
@@ -452,7 +461,8 @@ export class TableCanvas {
         }
       }
     }
-    this.targetLabelAt = { x: at.x, y: at.y, w, h: hgt };
+    // Canvas px (the drawing is translated to the table's corner), as tests measure models by toScreen.
+    this.targetLabelAt = { x: at.x + this.fit.ox, y: at.y + this.fit.oy, w, h: hgt };
     ctx.fillStyle = 'rgba(0,0,0,0.75)';
     ctx.fillRect(at.x - w / 2, at.y - hgt / 2, w, hgt);
     ctx.fillStyle = '#fff';
