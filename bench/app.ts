@@ -221,6 +221,7 @@ async function main(): Promise<void> {
       const token = sessionStorage.getItem('shagomer.referee') ?? '';
       const out: number[] = [];
       const replied: number[] = [];
+      const arrived: number[] = [];
       for (let i = 0; i < 20; i++) {
         const target = i % 2 === 0 ? 'B2' : 'B1';
         const t0 = performance.now();
@@ -228,18 +229,23 @@ async function main(): Promise<void> {
         const reply = (await res.json()) as { ok: boolean; problem?: string };
         replied.push(performance.now() - t0);
         if (!reply.ok) throw new Error(`select refused: ${reply.problem ?? res.status}`);
+        // The view's arrival, polled every millisecond or so (the page renders it as it arrives),
+        // then the end of the next frame's rendering: a task queued from that frame's
+        // requestAnimationFrame runs once its paint is done.
         await new Promise<void>((done, fail) => {
           const end = t0 + 10_000;
           const check = (): void => {
-            if (s.view()?.selection.targetId === target) requestAnimationFrame(() => done());
-            else if (performance.now() > end) fail(new Error(`the view never showed target ${target}`));
-            else requestAnimationFrame(check);
+            if (s.view()?.selection.targetId === target) {
+              arrived.push(performance.now() - t0);
+              requestAnimationFrame(() => setTimeout(done, 0));
+            } else if (performance.now() > end) fail(new Error(`the view never showed target ${target}`));
+            else setTimeout(check, 1);
           };
           check();
         });
         out.push(performance.now() - t0);
       }
-      return { out, replied };
+      return { out, replied, arrived };
     }));
 
     // 1b. The same overlay over the camera (Chromium's fake camera playing a synthetic-table
@@ -268,7 +274,7 @@ async function main(): Promise<void> {
     say(`  ${overlay.paced.toFixed(1)} frames/s paced, a full redraw each frame (${ofBase(overlay.paced)}); ${overlay.msPerDraw.toFixed(2)} ms of script per full redraw (Chromium rasterises at paint, so this is not the frame cost)`);
     say(`  with 40 terrain pieces: ${withTerrain.paced.toFixed(1)} frames/s paced (${ofBase(withTerrain.paced)}), ${withTerrain.msPerDraw.toFixed(2)} ms of script per full redraw (${(withTerrain.msPerDraw / overlay.msPerDraw).toFixed(2)}× the redraw without terrain)`);
     say(`  30 models + 40 terrain pieces over the camera image (1280×720 synthetic table) undistorted and rectified: ${withCamera.fps.toFixed(1)} frames/s (${ofBase(withCamera.fps)}; aim ≥ 30)`);
-    say(`bench:app intent (select a target over HTTP) → view painted: p50 ${quantile(intentMs.out, 0.5).toFixed(0)} ms, p95 ${quantile(intentMs.out, 0.95).toFixed(0)} ms over ${intentMs.out.length} (aim ≤ 100 ms); of which the HTTP reply p50 ${quantile(intentMs.replied, 0.5).toFixed(0)} ms`);
+    say(`bench:app intent (select a target over HTTP) → view painted: p50 ${quantile(intentMs.out, 0.5).toFixed(0)} ms, p95 ${quantile(intentMs.out, 0.95).toFixed(0)} ms over ${intentMs.out.length} (aim ≤ 100 ms); the HTTP reply came at p50 ${quantile(intentMs.replied, 0.5).toFixed(0)} ms, the view over the stream at p50 ${quantile(intentMs.arrived, 0.5).toFixed(0)} ms`);
     say(`bench:app load average after the page sections: ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`);
     if (process.env.BENCH_APP_SKIP_SENSORS) return;
     progress('sensors over the pty');

@@ -32,6 +32,15 @@ export interface MoveView {
 
 const alive = (m: ModelState): m is ModelState & { pos: NonNullable<ModelState['pos']> } => m.pos !== null && !m.destroyed;
 
+type TableRanges = { ok: true; ranges: Ranges } | { ok: false; problem: string };
+
+/**
+ * The last scene's ranges, keyed by the scene's text (they are a pure function of it): every
+ * view, move check and attack asks for them, and most changes (a selection, a die) leave the
+ * scene as it was. Callers only read the result.
+ */
+let lastRanges: { key: string; result: TableRanges } | null = null;
+
 /**
  * Every pair and move on the table through the engine's table geometry (core/table): each
  * system's measuring convention, line of sight and cover, and moves against speed. No terrain
@@ -53,8 +62,14 @@ export function tableRanges(state: GameState): { ok: true; ranges: Ranges } | { 
     ...(m.turnStart && m.spec.player === state.active ? { from_mm: [m.turnStart.xMm, m.turnStart.yMm], speed_steps: m.spec.speedSteps } : {}),
     weapons: m.spec.weapons.map((w) => ({ name: w.id, range_steps: w.rangeSteps })),
   }));
-  const r = rangesForScene({ ruleset, models, terrain: scenePieces(state.terrain) });
-  return r.ok ? r : { ok: false, problem: `ranges: ${r.error.field}: ${r.error.problem}` };
+  const scene = { ruleset, models, terrain: scenePieces(state.terrain) };
+  // The same scene as last time (a selection, a shot, a die: nothing moved): the ranges computed then.
+  const key = JSON.stringify(scene);
+  if (lastRanges?.key === key) return lastRanges.result;
+  const r = rangesForScene(scene);
+  const result: TableRanges = r.ok ? r : { ok: false, problem: `ranges: ${r.error.field}: ${r.error.problem}` };
+  lastRanges = { key, result };
+  return result;
 }
 
 /**

@@ -9,8 +9,8 @@ export class Layer {
   /** What the layer shows now (the owner's words); '' when nothing yet. */
   key = '';
 
-  constructor() {
-    const ctx = this.canvas.getContext('2d');
+  constructor(options: CanvasRenderingContext2DSettings = {}) {
+    const ctx = this.canvas.getContext('2d', options);
     if (!ctx) throw new Error('no 2D canvas');
     this.ctx = ctx;
   }

@@ -57,6 +57,9 @@ export class TableCanvas {
   /** Everything drawn over the table image: redrawn on a view, a drag, a resize; reused by `frame()`. */
   private readonly overlay = new Layer();
   private overlayDirty = true;
+  /** With the camera on: its image under the overlay, composed when either changes; each frame copies it. */
+  private readonly scene = new Layer({ alpha: false });
+  private sceneImage: unknown = null;
   private readonly camera = new RectifiedCamera();
   private fit: Frame = { scale: 1, ox: 0, oy: 0 };
   private drag: { id: string; startX: number; startY: number; xMm: number; yMm: number; moved: boolean; waypoints: { xMm: number; yMm: number }[] } | null = null;
@@ -231,21 +234,34 @@ export class TableCanvas {
       // the screen (a layer would only add a copy).
       this.overlay.key = '';
       ctx.setTransform(dpr, 0, 0, dpr, dpr * this.fit.ox, dpr * this.fit.oy);
-      this.drawTable(v, scale, null);
+      this.drawTable(ctx, v, scale, null);
       this.drawOverlay(v, w, h, dpr, scale, ctx);
       this.framesDrawn++;
       return;
     }
     const overlayKey = `${w}x${h}@${dpr}:${scale}:${currentLang()}:${terrainDraft.drawing}:${terrainDraft.corners.length}`;
+    let changed = false;
     if (this.overlayDirty || this.overlay.key !== overlayKey) {
       this.drawOverlay(v, w, h, dpr, scale, this.overlay.reset(w, h, dpr));
       this.overlay.key = overlayKey;
       this.overlayDirty = false;
+      changed = true;
     }
-    ctx.setTransform(dpr, 0, 0, dpr, dpr * this.fit.ox, dpr * this.fit.oy);
-    this.drawTable(v, scale, camera);
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.drawImage(this.overlay.canvas, 0, 0);
+    if (camera.mesh && camera.video.videoWidth > 0) this.camera.update({ video: camera.video, mesh: camera.mesh, serial: camera.serial }, scale, v.table.widthMm, v.table.depthMm);
+    // Without a rectified image the raw video shows, which changes with every frame.
+    const image = camera.mesh ? this.camera.image : null;
+    if (changed || image === null || image !== this.sceneImage || this.scene.key !== overlayKey) {
+      const sctx = this.scene.reset(w, h, 1);
+      sctx.fillStyle = '#11151b';
+      sctx.fillRect(0, 0, w, h);
+      sctx.setTransform(dpr, 0, 0, dpr, dpr * this.fit.ox, dpr * this.fit.oy);
+      this.drawTable(sctx, v, scale, camera);
+      sctx.setTransform(1, 0, 0, 1, 0, 0);
+      sctx.drawImage(this.overlay.canvas, 0, 0);
+      this.scene.key = overlayKey;
+      this.sceneImage = image;
+    }
+    ctx.drawImage(this.scene.canvas, 0, 0);
     this.framesDrawn++;
   }
 
@@ -279,12 +295,8 @@ export class TableCanvas {
   }
 
   /** Under the overlay: the camera image (rectified when vision has the table's pose), or the table's colour. */
-  private drawTable(v: GameView, s: number, camera: ReturnType<typeof this.cameraFrame>): void {
-    const ctx = this.screen;
+  private drawTable(ctx: CanvasRenderingContext2D, v: GameView, s: number, camera: ReturnType<typeof this.cameraFrame>): void {
     if (!camera && this.camera.image) this.camera.clear();
-    if (camera && camera.video.videoWidth > 0 && camera.mesh) {
-      this.camera.update({ video: camera.video, mesh: camera.mesh, serial: camera.serial }, s, v.table.widthMm, v.table.depthMm);
-    }
     const image = camera && camera.video.videoWidth > 0 && camera.mesh ? this.camera.image : null;
     if (image) {
       // At its own size when it was cut for this one (a plain copy), else stretched until the next.
