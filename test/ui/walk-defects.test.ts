@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refereeInit, serveWithPage, stop, type Served } from './harness.js';
+import { clippedInPanel } from './play-helpers.js';
 
 /**
  * Two defects of issue 12's walk, on a crowded table built over HTTP: the target line's label
@@ -76,13 +77,7 @@ describe('walk defects on a crowded table', () => {
     expect(overlaps).toEqual([]);
 
     // Nothing in the side panel runs past its edge at 1440 px.
-    const clipped = await page.evaluate(() => {
-      const panel = document.querySelector('aside.panel');
-      if (!panel) return ['no panel'];
-      const edge = panel.getBoundingClientRect().left + panel.clientLeft + panel.clientWidth;
-      return [...panel.querySelectorAll('button, input, select, th, td')].filter((b) => b.getBoundingClientRect().right > edge + 0.5).map((b) => b.textContent ?? b.tagName);
-    });
-    expect(clipped).toEqual([]);
+    expect(await clippedInPanel(page)).toEqual([]);
 
     // To the past-games list and back into the game: no uncaught error on the way.
     await page.getByTestId('games').click();
