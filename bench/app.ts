@@ -8,18 +8,18 @@
  *    to the shot panel repainted in the page (aim ≤ 300 ms), camera confirmation aside.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { cpus, loadavg } from 'node:os';
 import type { GameView } from '../src/app/api/view.js';
 
 /** What the renderer exposes for measurements (src/ui/main.ts). */
 interface Hooks {
-  __shagomer?: { table: { draw(): void; canvas: HTMLCanvasElement; framesDrawn: number }; view(): GameView | null; latenciesMs: number[]; cameraRectified(): boolean };
+  __shagomer?: { table: { draw(): void; frame(): void; canvas: HTMLCanvasElement; framesDrawn: number }; view(): GameView | null; latenciesMs: number[]; cameraRectified(): boolean };
   __overlay?: () => Promise<{ paced: number; msPerDraw: number; width: number; height: number }>;
 }
 
@@ -27,6 +27,30 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 const SHOTS = 20;
 const SHOT_EVERY_MS = 700;
+
+/** Where the run stands, on stderr (a run under heavy load takes minutes). */
+const progress = (what: string): void => void process.stderr.write(`bench:app … ${what}\n`);
+
+/**
+ * `BENCH_APP_PROFILE=DIR`: a Chromium CPU profile (CDP Profiler) of each measured section, written
+ * as DIR/<section>.cpuprofile (open in Chromium's DevTools, Performance panel).
+ */
+async function profiled<T>(page: Page, section: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_APP_PROFILE;
+  if (!dir) return run();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${section}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  }
+}
 
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -121,6 +145,36 @@ async function main(): Promise<void> {
     await page.setViewportSize({ width: 1920 + (1920 - canvasCss.w), height: 1080 + (1080 - canvasCss.h) });
     await page.waitForTimeout(300);
 
+    // Baseline, in this page and run: an empty canvas of the table canvas's size cleared every
+    // frame, paced by requestAnimationFrame (what the machine gives any 1080p canvas right now).
+    progress('empty-canvas baseline');
+    const baseline = await page.evaluate(async () => {
+      const s = (window as unknown as Hooks).__shagomer;
+      if (!s) throw new Error('no app');
+      const c = document.createElement('canvas');
+      c.width = s.table.canvas.width;
+      c.height = s.table.canvas.height;
+      const r = s.table.canvas.getBoundingClientRect();
+      c.style.cssText = `position:fixed;left:${r.left}px;top:${r.top}px;width:${r.width}px;height:${r.height}px;z-index:10`;
+      document.body.append(c);
+      const ctx = c.getContext('2d', { alpha: false, desynchronized: true });
+      if (!ctx) throw new Error('no 2D canvas');
+      let frames = 0;
+      const t0 = performance.now();
+      await new Promise<void>((done) => {
+        const frame = (): void => {
+          ctx.fillStyle = frames % 2 === 0 ? '#11151b' : '#12161c';
+          ctx.fillRect(0, 0, c.width, c.height);
+          frames++;
+          if (performance.now() - t0 < 3000) requestAnimationFrame(frame);
+          else done();
+        };
+        requestAnimationFrame(frame);
+      });
+      c.remove();
+      return { paced: frames / ((performance.now() - t0) / 1000) };
+    });
+
     // 1. Overlay frame rate (the same measurement with and without terrain).
     const measureOverlay = async (): Promise<{ paced: number; msPerDraw: number; width: number; height: number }> => page.evaluate(async () => {
       const s = (window as unknown as Hooks).__shagomer;
@@ -144,7 +198,8 @@ async function main(): Promise<void> {
       const msPerDraw = (performance.now() - t1) / n;
       return { paced, msPerDraw, width: s.table.canvas.width, height: s.table.canvas.height };
     });
-    const overlay = await measureOverlay();
+    progress('overlay, 30 models');
+    const overlay = await profiled(page, 'overlay', measureOverlay);
 
     // 40 terrain pieces (light cover, open ground) in the band between the armies and by the edge.
     const terrain = Array.from({ length: 40 }, (_, i) => {
@@ -154,50 +209,75 @@ async function main(): Promise<void> {
     });
     await post({ type: 'set-terrain', source: 'manual', pieces: terrain });
     await page.waitForFunction(() => ((window as unknown as Hooks).__shagomer?.view()?.terrain?.length ?? 0) === 40);
-    const withTerrain = await measureOverlay();
+    progress('overlay, 30 models + 40 terrain pieces');
+    const withTerrain = await profiled(page, 'overlay-terrain', measureOverlay);
 
-    // Intent → screen: a new target sent over HTTP, until the view carrying it has been painted.
-    const intentMs = await page.evaluate(async () => {
+    // Intent → screen: a new target sent over HTTP (as the page's own client sends it: the
+    // referee's token, JSON), until the view carrying it has been painted.
+    progress('intent → screen');
+    const intentMs = await profiled(page, 'intent', () => page.evaluate(async () => {
       const s = (window as unknown as Hooks).__shagomer;
       if (!s) throw new Error('no app');
+      const token = sessionStorage.getItem('shagomer.referee') ?? '';
       const out: number[] = [];
+      const replied: number[] = [];
+      const arrived: number[] = [];
       for (let i = 0; i < 20; i++) {
         const target = i % 2 === 0 ? 'B2' : 'B1';
         const t0 = performance.now();
-        await fetch('/api/intent', { method: 'POST', body: JSON.stringify({ type: 'select', shooterId: 'A1', targetId: target, weaponId: 'tank-gun' }) });
-        await new Promise<void>((done) => {
+        const res = await fetch('/api/intent', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'select', shooterId: 'A1', targetId: target, weaponId: 'tank-gun' }) });
+        const reply = (await res.json()) as { ok: boolean; problem?: string };
+        replied.push(performance.now() - t0);
+        if (!reply.ok) throw new Error(`select refused: ${reply.problem ?? res.status}`);
+        // The view's arrival, polled every millisecond or so (the page renders it as it arrives),
+        // then the end of the next frame's rendering: a task queued from that frame's
+        // requestAnimationFrame runs once its paint is done.
+        await new Promise<void>((done, fail) => {
+          const end = t0 + 10_000;
           const check = (): void => {
-            if (s.view()?.selection.targetId === target) requestAnimationFrame(() => done());
-            else requestAnimationFrame(check);
+            if (s.view()?.selection.targetId === target) {
+              arrived.push(performance.now() - t0);
+              requestAnimationFrame(() => setTimeout(done, 0));
+            } else if (performance.now() > end) fail(new Error(`the view never showed target ${target}`));
+            else setTimeout(check, 1);
           };
           check();
         });
         out.push(performance.now() - t0);
       }
-      return out;
-    });
+      return { out, replied, arrived };
+    }));
 
     // 1b. The same overlay over the camera (Chromium's fake camera playing a synthetic-table
     // frame), undistorted and rectified once the vision worker has the table pose.
+    progress('camera: waiting for the table pose');
     await page.getByTestId('camera').click();
-    await page.waitForFunction(() => (window as unknown as Hooks).__shagomer?.cameraRectified() === true, undefined, { timeout: 60_000 });
-    const withCamera = await page.evaluate(async () => {
+    await page.waitForFunction(() => (window as unknown as Hooks).__shagomer?.cameraRectified() === true, undefined, { timeout: 120_000 });
+    progress('overlay over the camera');
+    if (process.env.BENCH_APP_TRACE) await browser.startTracing(page, { path: process.env.BENCH_APP_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'viz', 'cc', 'gpu', 'blink', 'media'] });
+    const withCamera = await profiled(page, 'camera', () => page.evaluate(async () => {
       const s = (window as unknown as Hooks).__shagomer;
       if (!s) throw new Error('no app');
       const f0 = s.table.framesDrawn;
       const t0 = performance.now();
       await new Promise((r) => setTimeout(r, 3000));
       return { fps: (s.table.framesDrawn - f0) / ((performance.now() - t0) / 1000) };
-    });
+    }));
+    if (process.env.BENCH_APP_TRACE) await browser.stopTracing();
     await page.getByTestId('camera').click();
 
     // Printed now, so a run that fails later still gives them.
     const say = (line: string): void => void process.stdout.write(`${line}\n`);
+    const ofBase = (fps: number): string => `${(fps / baseline.paced).toFixed(2)}× the empty canvas`;
+    say(`bench:app baseline (this page, this run): an empty ${overlay.width}×${overlay.height} canvas cleared each frame: ${baseline.paced.toFixed(1)} frames/s paced by requestAnimationFrame`);
     say(`bench:app overlay ${overlay.width}×${overlay.height}, 30 models, shooter selected (range rings, halos, target line):`);
-    say(`  ${overlay.paced.toFixed(1)} frames/s paced by requestAnimationFrame (aim ≥ 10); ${overlay.msPerDraw.toFixed(2)} ms per full redraw, i.e. ${(1000 / overlay.msPerDraw).toFixed(0)} frames/s unpaced`);
-    say(`  with 40 terrain pieces: ${withTerrain.paced.toFixed(1)} frames/s paced, ${withTerrain.msPerDraw.toFixed(2)} ms per full redraw (${(withTerrain.msPerDraw / overlay.msPerDraw).toFixed(2)}× the redraw without terrain, measured in this run)`);
-    say(`  30 models + 40 terrain pieces over the camera image (1280×720 synthetic table) undistorted and rectified: ${withCamera.fps.toFixed(1)} frames/s (aim ≥ 30)`);
-    say(`bench:app intent (select a target over HTTP) → view painted: p50 ${quantile(intentMs, 0.5).toFixed(0)} ms, p95 ${quantile(intentMs, 0.95).toFixed(0)} ms over ${intentMs.length} (aim ≤ 100 ms)`);
+    say(`  ${overlay.paced.toFixed(1)} frames/s paced, a full redraw each frame (${ofBase(overlay.paced)}); ${overlay.msPerDraw.toFixed(2)} ms of script per full redraw (Chromium rasterises at paint, so this is not the frame cost)`);
+    say(`  with 40 terrain pieces: ${withTerrain.paced.toFixed(1)} frames/s paced (${ofBase(withTerrain.paced)}), ${withTerrain.msPerDraw.toFixed(2)} ms of script per full redraw (${(withTerrain.msPerDraw / overlay.msPerDraw).toFixed(2)}× the redraw without terrain)`);
+    say(`  30 models + 40 terrain pieces over the camera image (1280×720 synthetic table) undistorted and rectified: ${withCamera.fps.toFixed(1)} frames/s (${ofBase(withCamera.fps)}; aim ≥ 30)`);
+    say(`bench:app intent (select a target over HTTP) → view painted: p50 ${quantile(intentMs.out, 0.5).toFixed(0)} ms, p95 ${quantile(intentMs.out, 0.95).toFixed(0)} ms over ${intentMs.out.length} (aim ≤ 100 ms); the HTTP reply came at p50 ${quantile(intentMs.replied, 0.5).toFixed(0)} ms, the view over the stream at p50 ${quantile(intentMs.arrived, 0.5).toFixed(0)} ms`);
+    say(`bench:app load average after the page sections: ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`);
+    if (process.env.BENCH_APP_SKIP_SENSORS) return;
+    progress('sensors over the pty');
     // 2. Sensor arrival → on screen, over the pty.
     const events: Record<string, unknown>[] = [];
     for (let k = 0; k < SHOTS; k++) {

@@ -97,6 +97,8 @@ export class HttpClient implements ApiClient {
       if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       let text = '';
+      /** The last view's text: the same view again (a push with nothing changed) is not parsed nor drawn again. */
+      let last = '';
       for (;;) {
         const { value, done } = await reader.read();
         if (done) throw new Error('the stream ended');
@@ -105,7 +107,8 @@ export class HttpClient implements ApiClient {
         while ((i = text.indexOf('\n\n')) >= 0) {
           const frame = text.slice(0, i);
           text = text.slice(i + 2);
-          if (!frame.startsWith('data: ')) continue;
+          if (!frame.startsWith('data: ') || frame === last) continue;
+          last = frame;
           const msg = ServerMessage.safeParse(JSON.parse(frame.slice(6)));
           if (!msg.success) onDown(`a message from the app did not match the API: ${msg.error.issues[0]?.path.join('.') ?? ''}`);
           else if (msg.data.type === 'view') onView(msg.data.view);

@@ -774,14 +774,23 @@ export function hasTerm(group: string, value: string): boolean {
   return TERMS[group]?.[value] !== undefined;
 }
 
+/** One formatter per language and format: making an Intl.NumberFormat costs far more than using it. */
+const formats = new Map<string, Intl.NumberFormat>();
+function format(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const k = `${lang}:${key}`;
+  let f = formats.get(k);
+  if (!f) formats.set(k, (f = new Intl.NumberFormat(lang, options)));
+  return f;
+}
+
 /** A number in the locale's format (8,3 in Russian, 8.3 in English). */
 export function num(n: number, maxFraction = 2, minFraction = 0): string {
-  return new Intl.NumberFormat(lang, { maximumFractionDigits: maxFraction, minimumFractionDigits: minFraction }).format(n);
+  return format(`n${maxFraction}.${minFraction}`, { maximumFractionDigits: maxFraction, minimumFractionDigits: minFraction }).format(n);
 }
 
 /** A probability as a percentage (8,3 % in Russian, 8.3% in English). */
 export function pct(p: number): string {
-  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(p);
+  return format('pct', { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(p);
 }
 
 /** The noun for `n` by the locale's plural rule: 1 шаг, 2 шага, 5 шагов; 1,5 шага. */

@@ -3,6 +3,7 @@ import type { Intent } from '../app/api/intents.js';
 import type { AccessInfo, Catalog, GameSummary, GameView } from '../app/api/view.js';
 import { HttpClient, IpcClient, type ApiClient } from './api-client.js';
 import { h } from './dom.js';
+import { showPanel } from './dom-patch.js';
 import { count, currentLang, num, problem, setLang, t, term } from './i18n.js';
 import { armySection, newGameSection } from './views/setup-view.js';
 import { sidePanel } from './views/side-panel.js';
@@ -197,10 +198,10 @@ async function toggleCamera(): Promise<void> {
     toast(t('cameraOff'), e instanceof Error ? e.message : String(e));
     return;
   }
-  // Redraw with each camera frame while the camera runs.
+  // A frame on each animation frame while the camera runs (the overlay is redrawn only when it changes).
   const loop = (): void => {
     if (!camera.running) return;
-    table.draw();
+    table.frame();
     requestAnimationFrame(loop);
   };
   requestAnimationFrame(loop);
@@ -329,7 +330,8 @@ function render(): void {
     else if (summary) panel.append(summary);
     const terrain = view.replay ? null : terrainSection(view, send, render);
     if (terrain) panel.append(terrain);
-    panelHost.replaceChildren(panel);
+    // Sections that did not change stay on screen (no style, layout and paint of every row per view).
+    showPanel(panelHost, panel);
   }
   table.setView(view);
   // Time from a hub reading reaching the host to its effect being drawn (bench:app reads this).

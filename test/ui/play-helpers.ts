@@ -23,3 +23,13 @@ export async function addModel(p: Page, player: 'A' | 'B', preset: string, name:
   await p.getByTestId('add-model').click();
   await p.locator('[data-testid=army] tr').nth(expectedRows).waitFor({ timeout: 5000 });
 }
+
+/** The side panel's controls and cells that run past its right edge (their texts); [] when all fit. */
+export async function clippedInPanel(p: Page): Promise<string[]> {
+  return p.evaluate(() => {
+    const panel = document.querySelector('aside.panel');
+    if (!panel) return ['no panel'];
+    const edge = panel.getBoundingClientRect().left + panel.clientLeft + panel.clientWidth;
+    return [...panel.querySelectorAll('button, input, select, th, td')].filter((b) => b.getBoundingClientRect().right > edge + 0.5).map((b) => b.textContent ?? b.tagName);
+  });
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, ROOT, serve, stop, type Served } from './harness.js';
-import { addModel, clickModel } from './play-helpers.js';
+import { addModel, clickModel, clippedInPanel } from './play-helpers.js';
 import { walk } from './words-check.js';
 
 /**
@@ -51,13 +51,7 @@ describe('replay, summary and past games', () => {
     await page.getByTestId('turn').waitFor();
 
     // Nothing in the side panel runs past its edge at 1440 px.
-    const clipped = await page.evaluate(() => {
-      const panel = document.querySelector('aside.panel');
-      if (!panel) return ['no panel'];
-      const edge = panel.getBoundingClientRect().left + panel.clientLeft + panel.clientWidth;
-      return [...panel.querySelectorAll('button, input, select, th, td')].filter((b) => b.getBoundingClientRect().right > edge + 0.5).map((b) => b.textContent ?? b.tagName);
-    });
-    expect(clipped).toEqual([]);
+    expect(await clippedInPanel(page)).toEqual([]);
 
     // Two attacks of the sniper, typed dice so the game is known: 6s hit and penetrate.
     await clickModel(page, 'A1');

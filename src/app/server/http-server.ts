@@ -169,6 +169,8 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
         res.setHeader('retry-after', '10');
         return json(res, 503, { ok: false, problem: `${limits.maxStreams} live views are open already: try again later` });
       }
+      // Each view goes out the moment it is written (no Nagle delay behind the previous one).
+      res.socket?.setNoDelay(true);
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', ...SECURITY_HEADERS });
       res.write(`data: ${JSON.stringify({ type: 'view', view: app.view(!isReferee) } satisfies ServerMessage)}\n\n`);
       streams.set(res, !isReferee);

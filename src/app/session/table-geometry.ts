@@ -32,6 +32,15 @@ export interface MoveView {
 
 const alive = (m: ModelState): m is ModelState & { pos: NonNullable<ModelState['pos']> } => m.pos !== null && !m.destroyed;
 
+type TableRanges = { ok: true; ranges: Ranges } | { ok: false; problem: string };
+
+/**
+ * The last scene's ranges, keyed by the scene's text (they are a pure function of it): every
+ * view, move check and attack asks for them, and most changes (a selection, a die) leave the
+ * scene as it was. Callers only read the result.
+ */
+let lastRanges: { key: string; result: TableRanges } | null = null;
+
 /**
  * Every pair and move on the table through the engine's table geometry (core/table): each
  * system's measuring convention, line of sight and cover, and moves against speed. No terrain
@@ -40,8 +49,14 @@ const alive = (m: ModelState): m is ModelState & { pos: NonNullable<ModelState['
 export function tableRanges(state: GameState): { ok: true; ranges: Ranges } | { ok: false; problem: string } | null {
   const ruleset = state.created?.ruleset;
   if (!ruleset || !gameSystem(ruleset)) return null;
-  const r = rangesForScene({ ruleset, models: sceneModels(state), terrain: scenePieces(state.terrain) });
-  return r.ok ? r : { ok: false, problem: `ranges: ${r.error.field}: ${r.error.problem}` };
+  const scene = { ruleset, models: sceneModels(state), terrain: scenePieces(state.terrain) };
+  // The same scene as last time (a selection, a shot, a die: nothing moved): the ranges computed then.
+  const key = JSON.stringify(scene);
+  if (lastRanges?.key === key) return lastRanges.result;
+  const r = rangesForScene(scene);
+  const result: TableRanges = r.ok ? r : { ok: false, problem: `ranges: ${r.error.field}: ${r.error.problem}` };
+  lastRanges = { key, result };
+  return result;
 }
 
 /** The models standing on the table as the engine's scene takes them (moves from where each began its turn). */

@@ -27,7 +27,7 @@ function turnSection(v: GameView, send: Send): HTMLElement {
   const active = v.players.find((p) => p.id === v.active);
   return h(
     'div',
-    {},
+    { 'data-reuse': true },
     h('h3', {}, t('turn')),
     h('div', { class: 'row', 'data-testid': 'turn' }, h('b', { style: `color:${active?.colour ?? '#fff'}` }, t('turnOf', { n: v.turn, name: active?.name ?? v.active }))),
     v.activationOrder
@@ -209,7 +209,7 @@ function lastResult(v: GameView): HTMLElement | null {
 function modelsSection(v: GameView, send: Send): HTMLElement {
   return h(
     'div',
-    {},
+    { 'data-reuse': true },
     h('h3', {}, t('model')),
     h(
       'table',
@@ -258,9 +258,13 @@ function historySection(v: GameView): HTMLElement {
       .map((x) => h('div', { class: x.undone ? 'undone' : '' }, `#${x.seq} ${term('event', x.type)} ${historyLine(v, x.type, x.summary)}`)),
   );
   queueMicrotask(() => (box.scrollTop = box.scrollHeight));
-  return h('div', {}, h('h3', {}, t('history')), box);
+  return h('div', { 'data-reuse': true }, h('h3', {}, t('history')), box);
 }
 
+/**
+ * The referee's side panel. Sections marked `data-reuse` use in their handlers only what they
+ * show, so main.ts keeps them on screen while a new build is the same (dom-patch.ts).
+ */
 export function sidePanel(v: GameView, send: Send): HTMLElement {
   return h(
     'aside',

@@ -1,6 +1,8 @@
 import type { CameraMesh } from '../../app/api/camera-worker-messages.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
-import { count, num, t, term, unitNoun } from '../i18n.js';
+import { count, currentLang, num, t, term, unitNoun } from '../i18n.js';
+import { RectifiedCamera } from './camera-rectify.js';
+import { Layer } from './layer-cache.js';
 import { drawDraft, drawTerrain, terrainDraft } from './terrain-layer.js';
 import { drawActionLayer } from './action-layer.js';
 import { distanceText } from './words.js';
@@ -44,9 +46,25 @@ const NARROW_MARGIN_PX = 8;
  */
 export class TableCanvas {
   readonly canvas = document.createElement('canvas');
-  private readonly ctx: CanvasRenderingContext2D;
+  /** The visible canvas: each frame is the table (or the camera image) and the overlay layer over it. */
+  private readonly screen: CanvasRenderingContext2D;
+  /** Where the overlay's parts are drawn: the overlay layer while it is being redrawn. */
+  private ctx: CanvasRenderingContext2D;
   private view: GameView | null = null;
-  private frame: Frame = { scale: 1, ox: 0, oy: 0 };
+  /** The canvas's CSS size, from the ResizeObserver (read here, never from layout while drawing). */
+  private cssW = 0;
+  private cssH = 0;
+  /** Grid, table edge and terrain: redrawn when the table, its terrain, the size or the language change. */
+  private readonly statics = new Layer();
+  private staticLabels: string[] = [];
+  /** Everything drawn over the table image: redrawn on a view, a drag, a resize; reused by `frame()`. */
+  private readonly overlay = new Layer();
+  private overlayDirty = true;
+  /** With the camera on: its image under the overlay, composed when either changes; each frame copies it. */
+  private readonly scene = new Layer({ alpha: false });
+  private sceneImage: unknown = null;
+  private readonly camera = new RectifiedCamera();
+  private fit: Frame = { scale: 1, ox: 0, oy: 0 };
   private drag: { id: string; startX: number; startY: number; xMm: number; yMm: number; moved: boolean; waypoints: { xMm: number; yMm: number }[] } | null = null;
   /** The live drag ruler (tests read it); null when nothing is dragged. */
   ruler: RulerState | null = null;
@@ -56,9 +74,6 @@ export class TableCanvas {
   framesDrawn = 0;
   /** Every text drawn in the last frame (the language test reads the canvas through it). */
   labels: string[] = [];
-  private rectified: HTMLCanvasElement | null = null;
-  private rectifiedKey = '';
-  private rectifiedMesh: CameraMesh | null = null;
 
   constructor(
     private readonly cb: TableCallbacks,
@@ -71,7 +86,8 @@ export class TableCanvas {
     // never blends it, which keeps 1080p redraws cheap on machines without a GPU.
     const ctx = this.canvas.getContext('2d', { alpha: false, desynchronized: true });
     if (!ctx) throw new Error('no 2D canvas');
-    this.ctx = ctx;
+    this.screen = ctx;
+    this.ctx = this.overlay.ctx;
     this.canvas.dataset.testid = 'table';
     this.canvas.addEventListener('pointerdown', (e) => this.down(e));
     this.canvas.addEventListener('pointermove', (e) => this.moveDrag(e));
@@ -80,7 +96,12 @@ export class TableCanvas {
       e.preventDefault();
       this.cb.select(null, null);
     });
-    new ResizeObserver(() => this.draw()).observe(this.canvas);
+    new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.contentRect;
+      this.cssW = Math.round(box?.width ?? 0);
+      this.cssH = Math.round(box?.height ?? 0);
+      this.draw();
+    }).observe(this.canvas);
     // Space while dragging drops a waypoint (as Foundry's Drag Ruler does).
     window.addEventListener('keydown', (e) => {
       if (e.key !== ' ' || !this.drag?.moved) return;
@@ -98,12 +119,12 @@ export class TableCanvas {
   /** Canvas px of a table point (for tests and the benchmark). */
   toScreen(xMm: number, yMm: number): { x: number; y: number } {
     const r = this.canvas.getBoundingClientRect();
-    return { x: r.left + this.frame.ox + xMm * this.frame.scale, y: r.top + this.frame.oy + yMm * this.frame.scale };
+    return { x: r.left + this.fit.ox + xMm * this.fit.scale, y: r.top + this.fit.oy + yMm * this.fit.scale };
   }
 
   private toMm(e: PointerEvent): { xMm: number; yMm: number } {
     const r = this.canvas.getBoundingClientRect();
-    return { xMm: (e.clientX - r.left - this.frame.ox) / this.frame.scale, yMm: (e.clientY - r.top - this.frame.oy) / this.frame.scale };
+    return { xMm: (e.clientX - r.left - this.fit.ox) / this.fit.scale, yMm: (e.clientY - r.top - this.fit.oy) / this.fit.scale };
   }
 
   private modelAt(xMm: number, yMm: number): ModelView | undefined {
@@ -114,7 +135,7 @@ export class TableCanvas {
     for (const m of v.models) {
       if (!m.pos) continue;
       const d = Math.hypot(m.pos.xMm - xMm, m.pos.yMm - yMm);
-      const reach = Math.max(m.baseMm / 2, 14 / this.frame.scale);
+      const reach = Math.max(m.baseMm / 2, 14 / this.fit.scale);
       if (d <= reach && d < bestD) {
         best = m;
         bestD = d;
@@ -177,35 +198,94 @@ export class TableCanvas {
     else this.cb.select(shooter.id, m.id);
   }
 
+  /** Redraws the overlay (the static layer too if what it shows changed), then shows a frame. */
   draw(): void {
+    this.overlayDirty = true;
+    this.frame();
+  }
+
+  /**
+   * One frame: the table (or the camera image, rectified once per camera frame) and the overlay
+   * layer over it, the overlay redrawn only if something it shows has changed since the last
+   * one. The camera loop calls this on every animation frame.
+   */
+  frame(): void {
     const c = this.canvas;
     const dpr = window.devicePixelRatio || 1;
-    const w = Math.max(1, Math.round(c.clientWidth * dpr));
-    const h = Math.max(1, Math.round(c.clientHeight * dpr));
+    const cw = this.cssW;
+    const ch = this.cssH;
+    const w = Math.max(1, Math.round(cw * dpr));
+    const h = Math.max(1, Math.round(ch * dpr));
     if (c.width !== w || c.height !== h) {
       c.width = w;
       c.height = h;
     }
-    const ctx = this.ctx;
+    const ctx = this.screen;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = '#11151b';
     ctx.fillRect(0, 0, w, h);
-    ctx.scale(dpr, dpr);
     const v = this.view;
     if (!v) return;
-    const cw = c.clientWidth;
-    const ch = c.clientHeight;
     const margin = cw < 600 ? NARROW_MARGIN_PX : MARGIN_PX;
     // A hidden or tiny canvas (the setup screen) has no room for the table: a negative scale
     // would give negative radii (the `arc … radius is negative` error on opening games).
     if (cw <= 2 * margin + 10 || ch <= 2 * margin + 10) return;
     const scale = Math.min((cw - 2 * margin) / v.table.widthMm, (ch - 2 * margin) / v.table.depthMm);
-    this.frame = { scale, ox: (cw - v.table.widthMm * scale) / 2, oy: (ch - v.table.depthMm * scale) / 2 };
-    ctx.translate(this.frame.ox, this.frame.oy);
-    this.labels = [];
+    this.fit = { scale, ox: (cw - v.table.widthMm * scale) / 2, oy: (ch - v.table.depthMm * scale) / 2 };
+    const camera = this.cameraFrame();
+    if (!camera) {
+      // No camera: nothing redraws between views and drags, so the overlay goes straight onto
+      // the screen (a layer would only add a copy).
+      this.overlay.key = '';
+      ctx.setTransform(dpr, 0, 0, dpr, dpr * this.fit.ox, dpr * this.fit.oy);
+      this.drawTable(ctx, v, scale, null);
+      this.drawOverlay(v, w, h, dpr, scale, ctx);
+      this.framesDrawn++;
+      return;
+    }
+    const overlayKey = `${w}x${h}@${dpr}:${scale}:${currentLang()}:${terrainDraft.drawing}:${terrainDraft.corners.length}`;
+    let changed = false;
+    if (this.overlayDirty || this.overlay.key !== overlayKey) {
+      this.drawOverlay(v, w, h, dpr, scale, this.overlay.reset(w, h, dpr));
+      this.overlay.key = overlayKey;
+      this.overlayDirty = false;
+      changed = true;
+    }
+    if (camera.mesh && camera.video.videoWidth > 0) this.camera.update({ video: camera.video, mesh: camera.mesh, serial: camera.serial }, scale, v.table.widthMm, v.table.depthMm);
+    // Without a rectified image the raw video shows, which changes with every frame.
+    const image = camera.mesh ? this.camera.image : null;
+    if (changed || image === null || image !== this.sceneImage || this.scene.key !== overlayKey) {
+      const sctx = this.scene.reset(w, h, 1);
+      sctx.fillStyle = '#11151b';
+      sctx.fillRect(0, 0, w, h);
+      sctx.setTransform(dpr, 0, 0, dpr, dpr * this.fit.ox, dpr * this.fit.oy);
+      this.drawTable(sctx, v, scale, camera);
+      sctx.setTransform(1, 0, 0, 1, 0, 0);
+      sctx.drawImage(this.overlay.canvas, 0, 0);
+      this.scene.key = overlayKey;
+      this.sceneImage = image;
+    }
+    ctx.drawImage(this.scene.canvas, 0, 0);
+    this.framesDrawn++;
+  }
+
+  /** The overlay onto `ctx` (the screen, or the overlay layer): grid, edge and terrain from their layer, then everything that moves. */
+  private drawOverlay(v: GameView, w: number, h: number, dpr: number, scale: number, ctx: CanvasRenderingContext2D): void {
+    const staticKey = `${w}x${h}@${dpr}:${scale}:${v.table.widthMm}x${v.table.depthMm}:${v.stepMm}:${currentLang()}:${JSON.stringify(v.terrain ?? [])}`;
+    if (this.statics.key !== staticKey) {
+      const sctx = this.statics.reset(w, h, dpr);
+      sctx.translate(this.fit.ox, this.fit.oy);
+      this.staticLabels = [];
+      drawGrid(sctx, v, scale);
+      drawTerrain(sctx, v.terrain ?? [], scale, this.staticLabels, v.stepMm);
+      this.statics.key = staticKey;
+    }
+    this.ctx = ctx;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(this.statics.canvas, 0, 0);
+    ctx.setTransform(dpr, 0, 0, dpr, dpr * this.fit.ox, dpr * this.fit.oy);
+    this.labels = [...this.staticLabels];
     this.targetLabelAt = null;
-    this.drawTable(v, scale);
-    drawTerrain(ctx, v.terrain ?? [], scale, this.labels, v.stepMm);
     if (terrainDraft.drawing) drawDraft(ctx, terrainDraft.corners, scale);
     drawActionLayer(ctx, v, scale);
     const positions = new Map<string, { xMm: number; yMm: number }>();
@@ -217,101 +297,23 @@ export class TableCanvas {
     // Labels last, placed off the models: the target line's, then the drag ruler's.
     this.drawTargetLine(v, scale, positions, 'label');
     this.drawRuler(v, scale);
-    this.framesDrawn++;
   }
 
-  private drawTable(v: GameView, s: number): void {
-    const ctx = this.ctx;
-    const camera = this.cameraFrame();
-    if (camera && camera.video.videoWidth > 0 && camera.mesh) {
-      // Rectify once per camera frame into a cache; overlay redraws between frames reuse it.
-      const w = Math.ceil(v.table.widthMm * s);
-      const hgt = Math.ceil(v.table.depthMm * s);
-      const key = `${camera.serial}:${w}x${hgt}:${camera.mesh.pixels.length}`;
-      if (!this.rectified || this.rectifiedKey !== key || this.rectifiedMesh !== camera.mesh) {
-        this.rectified ??= document.createElement('canvas');
-        if (this.rectified.width !== w || this.rectified.height !== hgt) {
-          this.rectified.width = w;
-          this.rectified.height = hgt;
-        }
-        const rctx = this.rectified.getContext('2d');
-        if (rctx) this.drawRectified(rctx, camera.video, camera.mesh, v, s);
-        this.rectifiedKey = key;
-        this.rectifiedMesh = camera.mesh;
-      }
-      ctx.drawImage(this.rectified, 0, 0);
+  /** Under the overlay: the camera image (rectified when vision has the table's pose), or the table's colour. */
+  private drawTable(ctx: CanvasRenderingContext2D, v: GameView, s: number, camera: ReturnType<typeof this.cameraFrame>): void {
+    if (!camera && this.camera.image) this.camera.clear();
+    const image = camera && camera.video.videoWidth > 0 && camera.mesh ? this.camera.image : null;
+    if (image) {
+      // At its own size when it was cut for this one (a plain copy), else stretched until the next.
+      if (image.width === Math.ceil(v.table.widthMm * s) && image.height === Math.ceil(v.table.depthMm * s)) ctx.drawImage(image, 0, 0);
+      else ctx.drawImage(image, 0, 0, v.table.widthMm * s, v.table.depthMm * s);
     } else if (camera && camera.video.videoWidth > 0) {
-      // No table pose yet (no camera files, or the anchors not found): the frame as it comes.
+      // No table pose yet (no camera files, or the anchors not found), or its first image is
+      // still being cut: the frame as it comes.
       ctx.drawImage(camera.video, 0, 0, v.table.widthMm * s, v.table.depthMm * s);
     } else {
       ctx.fillStyle = '#24382c';
       ctx.fillRect(0, 0, v.table.widthMm * s, v.table.depthMm * s);
-    }
-    ctx.strokeStyle = 'rgba(255,255,255,0.06)';
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    // A faint grid every 5 steps gives scale without hiding the camera image.
-    const grid = v.stepMm * 5;
-    for (let x = grid; x < v.table.widthMm; x += grid) {
-      ctx.moveTo(x * s, 0);
-      ctx.lineTo(x * s, v.table.depthMm * s);
-    }
-    for (let y = grid; y < v.table.depthMm; y += grid) {
-      ctx.moveTo(0, y * s);
-      ctx.lineTo(v.table.widthMm * s, y * s);
-    }
-    ctx.stroke();
-    ctx.strokeStyle = '#5a7564';
-    ctx.lineWidth = 2;
-    ctx.strokeRect(0, 0, v.table.widthMm * s, v.table.depthMm * s);
-  }
-
-  /**
-   * The camera image undistorted and seen from straight above: each cell of the table grid is
-   * cut from the frame where vision says it lies (two triangles, each an affine map).
-   */
-  private drawRectified(ctx: CanvasRenderingContext2D, video: HTMLVideoElement, mesh: CameraMesh, v: GameView, s: number): void {
-    const node = (i: number, j: number): { src: [number, number] | null; dst: [number, number] } => ({
-      src: mesh.pixels[j * (mesh.cols + 1) + i] ?? null,
-      dst: [((i * v.table.widthMm) / mesh.cols) * s, ((j * v.table.depthMm) / mesh.rows) * s],
-    });
-    const triangle = (a: ReturnType<typeof node>, b: ReturnType<typeof node>, c: ReturnType<typeof node>): void => {
-      if (!a.src || !b.src || !c.src) return;
-      const [x0, y0] = a.src;
-      const [x1, y1] = b.src;
-      const [x2, y2] = c.src;
-      const [u0, v0] = a.dst;
-      const [u1, v1] = b.dst;
-      const [u2, v2] = c.dst;
-      const den = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
-      if (Math.abs(den) < 1e-9) return;
-      const m11 = ((u1 - u0) * (y2 - y0) - (u2 - u0) * (y1 - y0)) / den;
-      const m12 = ((u2 - u0) * (x1 - x0) - (u1 - u0) * (x2 - x0)) / den;
-      const m21 = ((v1 - v0) * (y2 - y0) - (v2 - v0) * (y1 - y0)) / den;
-      const m22 = ((v2 - v0) * (x1 - x0) - (v1 - v0) * (x2 - x0)) / den;
-      ctx.save();
-      ctx.beginPath();
-      // Grown by half a pixel about the centre so neighbouring triangles leave no seam.
-      const cx = (u0 + u1 + u2) / 3;
-      const cy = (v0 + v1 + v2) / 3;
-      const grow = (x: number, y: number): [number, number] => {
-        const d = Math.hypot(x - cx, y - cy) || 1;
-        return [x + ((x - cx) / d) * 0.6, y + ((y - cy) / d) * 0.6];
-      };
-      ctx.moveTo(...grow(u0, v0));
-      ctx.lineTo(...grow(u1, v1));
-      ctx.lineTo(...grow(u2, v2));
-      ctx.closePath();
-      ctx.clip();
-      ctx.transform(m11, m21, m12, m22, u0 - m11 * x0 - m12 * y0, v0 - m21 * x0 - m22 * y0);
-      ctx.drawImage(video, 0, 0);
-      ctx.restore();
-    };
-    for (let j = 0; j < mesh.rows; j++) {
-      for (let i = 0; i < mesh.cols; i++) {
-        triangle(node(i, j), node(i + 1, j), node(i + 1, j + 1));
-        triangle(node(i, j), node(i + 1, j + 1), node(i, j + 1));
-      }
     }
   }
 
@@ -476,7 +478,8 @@ export class TableCanvas {
         }
       }
     }
-    this.targetLabelAt = { x: at.x, y: at.y, w, h: hgt };
+    // Canvas px (the drawing is translated to the table's corner), as tests measure models by toScreen.
+    this.targetLabelAt = { x: at.x + this.fit.ox, y: at.y + this.fit.oy, w, h: hgt };
     ctx.fillStyle = 'rgba(0,0,0,0.75)';
     ctx.fillRect(at.x - w / 2, at.y - hgt / 2, w, hgt);
     ctx.fillStyle = '#fff';
@@ -549,4 +552,24 @@ export class TableCanvas {
     }
     ctx.restore();
   }
+}
+
+/** A faint grid every 5 steps (scale without hiding the camera image) and the table's edge. */
+function drawGrid(ctx: CanvasRenderingContext2D, v: GameView, s: number): void {
+  ctx.strokeStyle = 'rgba(255,255,255,0.06)';
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  const grid = v.stepMm * 5;
+  for (let x = grid; x < v.table.widthMm; x += grid) {
+    ctx.moveTo(x * s, 0);
+    ctx.lineTo(x * s, v.table.depthMm * s);
+  }
+  for (let y = grid; y < v.table.depthMm; y += grid) {
+    ctx.moveTo(0, y * s);
+    ctx.lineTo(v.table.widthMm * s, y * s);
+  }
+  ctx.stroke();
+  ctx.strokeStyle = '#5a7564';
+  ctx.lineWidth = 2;
+  ctx.strokeRect(0, 0, v.table.widthMm * s, v.table.depthMm * s);
 }
