@@ -52,6 +52,12 @@ export const ModelSpec = z
     weapons: z.array(WeaponSpec).max(8),
     /** Figures in the unit (a squad from a roster); one model when left out. */
     figures: z.int().positive().max(1000).optional(),
+    /**
+     * The system's own stats of the unit (КБР, БСП, ЛДР, quality die, leadership…) and its
+     * catalogue type (`catalogue_type`), as the roster or the preset gave them: the plugin reads
+     * them in its table actions and attacks.
+     */
+    stats: z.record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean(), z.null()])).refine((r) => Object.keys(r).length <= 32, 'at most 32 stats').optional(),
     tag: z.int().nonnegative().max(999).nullable(),
     hitNode: NodeId.nullable(),
     tiltNode: NodeId.nullable(),

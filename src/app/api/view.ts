@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Attribution, CriticalDie, ModelKind, PlayerId, ShotResult, WeaponSpec } from './game-events.js';
+import { Attribution, CriticalDie, ModelKind, ModelSpec, PlayerId, ShotResult, WeaponSpec } from './game-events.js';
 import { TerrainPiece } from './terrain.js';
 
 /** What the app sends every client after each change: everything the screen shows, nothing more. */
@@ -180,6 +180,8 @@ export const Preset = z.object({
     baseMm: z.number(),
     heightMm: z.number(),
     weapons: z.array(WeaponSpec),
+    /** The unit's own stats and catalogue type, carried into the model it adds. */
+    stats: ModelSpec.shape.stats,
   }),
   /** Which sensors such a model usually carries: the setup offers node fields for these. */
   sensors: z.array(z.enum(['hit', 'tilt', 'launcher'])),
