@@ -170,7 +170,8 @@ export const GameEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('shot-cancelled') }).strict(),
   z.object({ type: z.literal('model-stood-up'), modelId: z.string() }).strict(),
   /** Звездный Десант: the command points a player put on a unit this round (its order card). */
-  z.object({ type: z.literal('initiative-set'), modelId: z.string(), initiative: z.int().min(0).max(20) }).strict(),
+  /** `order`: the order on the card where the system has order cards (`set-orders`). */
+  z.object({ type: z.literal('initiative-set'), modelId: z.string(), initiative: z.int().min(0).max(20), order: z.string().min(1).max(40).optional() }).strict(),
   /** A unit begins its activation: its moves are measured from here. */
   z.object({ type: z.literal('unit-activated'), modelId: z.string(), override: z.literal(true).optional() }).strict(),
   /** A unit starts a phase of its activation; the engine's turn structure allowed it (or the referee). */

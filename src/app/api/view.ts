@@ -124,6 +124,21 @@ export const GameView = z.object({
   usesInitiative: z.boolean(),
   /** Units the turn structure lets act next. */
   mayActNext: z.array(z.string()),
+  /**
+   * Order-card systems (the orders screen): the orders and their names, the command points per
+   * turn, whether all must be spent, and the order on each unit's card this turn.
+   */
+  orderCards: z
+    .object({
+      orders: z.array(z.object({ id: z.string(), label: z.object({ ru: z.string(), en: z.string() }) })),
+      points: z.number(),
+      allPointsSpent: z.boolean(),
+      given: z.record(z.string(), z.string()),
+      /** The orders phase is open: nobody has acted this turn yet. */
+      open: z.boolean(),
+    })
+    .nullable()
+    .optional(),
   title: z.string(),
   players: z.array(z.object({ id: PlayerId, name: z.string(), colour: z.string() })),
   table: z.object({ widthMm: z.number(), depthMm: z.number() }),

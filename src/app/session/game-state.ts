@@ -344,7 +344,7 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
       const m = state.models.get(e.modelId);
       if (!m) return;
       m.initiative = e.initiative;
-      if (state.phase === 'play') applyRules(state, seq, { type: 'initiative-set', model_id: e.modelId, initiative: e.initiative });
+      if (state.phase === 'play') applyRules(state, seq, { type: 'initiative-set', model_id: e.modelId, initiative: e.initiative, ...(e.order !== undefined ? { order: e.order } : {}) });
       return;
     }
     case 'unit-activated': {

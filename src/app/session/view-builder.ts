@@ -4,6 +4,7 @@ import { gameSystem } from '../../core/rulesets/registry.js';
 import type { GameEvent } from '../api/game-events.js';
 import type { GameView, ModelView } from '../api/view.js';
 import { attackOdds } from './attack-odds.js';
+import { orderCardsView } from './orders.js';
 import { attackView } from './attack-event.js';
 import { terrainClasses } from './terrain.js';
 import { gameSummary } from './game-summary.js';
@@ -134,6 +135,7 @@ export function buildView(args: {
     ricochet: system?.realShots?.ricochet ?? false,
     usesInitiative: system?.turn.order === 'initiative',
     mayActNext: system && state.phase === 'play' ? mayActNext(state.rules, system.turn) : [],
+    orderCards: orderCardsView(state),
     title: created?.title ?? '',
     players: created?.players ?? [],
     table: created?.table ?? { widthMm: 1800, depthMm: 1200 },

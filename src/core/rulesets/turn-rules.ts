@@ -41,6 +41,8 @@ export interface OrderCards {
   governs: readonly string[];
   /** Order id → the phase sequences it allows (`[]` = stay put). */
   sequences: Readonly<Record<string, readonly (readonly string[])[]>>;
+  /** Every point must be spent on the cards (none saved); the seed's «обязан распределить все». */
+  allPointsSpent: boolean;
   /** Order id → its name on the card, for refusals. */
   labels: Readonly<Record<string, { ru: string; en: string }>>;
 }

@@ -21,6 +21,7 @@ const allows = raw.orders.allows as Record<Order, { value: readonly Conduct[] }>
 export const zvezdnyDesantOrders: OrderCards = {
   governs: ['move', 'shoot', 'charge'],
   sequences: Object.fromEntries(ORDER_IDS.map((o) => [o, allows[o].value.map((c) => CONDUCT_PHASES[c])])),
+  allPointsSpent: raw.command.all_points_must_be_spent.value,
   labels: Object.fromEntries(ORDER_IDS.map((o) => [o, ZD_LABELS[o] as { ru: string; en: string }])),
 };
 
