@@ -9,6 +9,8 @@ import type { Journal, JournalRecord } from '../journal/journal.js';
 import { applyRecord, attributionOf, foldGame, rulesModel, shotRulesEvent, undoneSeqs, type GameState } from './game-state.js';
 import { rosterModels } from '../setup/roster-models.js';
 import { rollAttack } from './attack-rolls.js';
+import { rollAction } from './action-rolls.js';
+import type { ActionDraft } from '../api/intents.js';
 import { terrainProblem } from './terrain.js';
 import { moveRefusal } from './move-check.js';
 import { ordersEvents } from './orders.js';
@@ -36,6 +38,8 @@ export type GameIntent = Exclude<Intent, { type: 'new-game' | 'open-game' | 'pla
 export class GameSession {
   private state: GameState;
   selection: Selection = { shooterId: null, targetId: null, weaponId: null };
+  /** The table action being prepared (not journalled: only its roll is). */
+  draft: ActionDraft | null = null;
   private readonly listeners = new Set<() => void>();
   /** The replay's step while the players step through the game; null in play. */
   private replayStep: number | null = null;
@@ -171,7 +175,7 @@ export class GameSession {
       this.changed();
       return OK;
     }
-    if (this.replayStep !== null && intent.type !== 'select') return fail('leave the replay first');
+    if (this.replayStep !== null && intent.type !== 'select' && intent.type !== 'draft-action') return fail('leave the replay first');
     switch (intent.type) {
       case 'add-model': {
         if (s.phase !== 'setup') return fail('models are added during setup');
@@ -260,6 +264,21 @@ export class GameSession {
       case 'roll-attack': {
         const rolled = rollAttack(s, this.selection, intent.dice);
         if (!rolled.ok) return fail(rolled.problem);
+        this.append(rolled.event);
+        return OK;
+      }
+      case 'draft-action': {
+        const d = intent.draft;
+        if (d) {
+          for (const id of [d.actorId, ...d.targetIds]) if (!s.models.has(id)) return fail(`no model ${id}`);
+        }
+        this.draft = d;
+        this.changed();
+        return OK;
+      }
+      case 'roll-action': {
+        const rolled = rollAction(s, this.draft, intent.dice, intent.override === true);
+        if (!rolled.ok) return rolled.reason ? { ok: false, problem: rolled.problem, reason: rolled.reason } : fail(rolled.problem);
         this.append(rolled.event);
         return OK;
       }

@@ -6,6 +6,10 @@ import type { GameView, ModelView } from '../api/view.js';
 import { attackOdds } from './attack-odds.js';
 import { orderCardsView } from './orders.js';
 import { attackView } from './attack-event.js';
+import { tableActionView } from './action-event.js';
+import { priceDraft } from './action-odds.js';
+import { actionOffers } from './action-table.js';
+import type { ActionDraft } from '../api/intents.js';
 import { terrainClasses } from './terrain.js';
 import { gameSummary } from './game-summary.js';
 import { attributionOf, proposedAttribution, type GameState } from './game-state.js';
@@ -58,6 +62,8 @@ function summary(e: GameEvent): string {
       return `${e.source} ×${e.pieces.length}`;
     case 'attack-resolved':
       return `${e.shooterId} → ${e.targetId} · ${e.diceUsed.join(' ')}`;
+    case 'table-action-resolved':
+      return `${e.actorId} → ${[...new Set(Object.values(e.targets))].join(' ')} · ${e.diceUsed.join(' ')}${e.override ? ' override' : ''}`;
     default:
       return '';
   }
@@ -109,6 +115,8 @@ export function buildView(args: {
   gameId: string | null;
   state: GameState;
   selection: Selection;
+  /** The table action being prepared, if any. */
+  draft?: ActionDraft | null;
   link: LinkStatus;
   demoAvailable: boolean;
   canUndo: boolean;
@@ -175,5 +183,8 @@ export function buildView(args: {
     summary: gameSummary(state),
     ended: state.ended,
     terrainClasses: created ? terrainClasses(created.ruleset) : undefined,
+    actions: actionOffers(state, selection.shooterId),
+    draft: args.draft && state.phase === 'play' ? priceDraft(state, args.draft).view : null,
+    actionResults: state.tableActions.slice(-12).map((a) => tableActionView(a.seq, a.turn, a.event)),
   };
 }
