@@ -10,8 +10,8 @@ function zdGame(): { app: AppController; ids: { a1: string; a2: string; b1: stri
   const app = new AppController({ dataDir: mkdtempSync(join(tmpdir(), 'shagomer-orders-')), clock: () => 1_764_000_000_000 });
   const ok = (i: Intent) => expect(app.handle(i)).toEqual({ ok: true });
   ok({ type: 'new-game', ruleset: 'zvezdny-desant', title: 'orders', seed: 'orders-1', players: [{ id: 'A', name: 'Орлов', colour: '#112233' }, { id: 'B', name: 'Рой', colour: '#332211' }] });
-  ok({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'A', units: [{ id: 'A1', type: 'trooper-squad', figures: 5 }, { id: 'A2', type: 'heavy-squad' }] } });
-  ok({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'B', units: [{ id: 'B1', type: 'bug-swarm' }] } });
+  ok({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'A', units: [{ id: 'A1', type: 'trooper-squad', figures: 5, options: [], stats: {} }, { id: 'A2', type: 'heavy-squad', options: [], stats: {} }] } });
+  ok({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'B', units: [{ id: 'B1', type: 'bug-swarm', options: [], stats: {} }] } });
   const [a1, a2, b1] = app.view(false).models.map((m) => m.id) as [string, string, string];
   ok({ type: 'place-models', models: [{ id: a1, xMm: 200, yMm: 200, fallen: false }, { id: a2, xMm: 200, yMm: 500, fallen: false }, { id: b1, xMm: 600, yMm: 200, fallen: false }] });
   ok({ type: 'finish-setup', firstPlayer: 'A' });

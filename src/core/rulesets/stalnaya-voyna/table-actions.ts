@@ -1,5 +1,6 @@
 import type { Text } from '../labels.js';
-import type { TableAction, TableActionChoice, TableActionContext, TableActionInput, TableParty } from '../table-actions.js';
+import { isEnemy, picked } from '../table-action-helpers.js';
+import type { TableAction, TableActionChoice, TableActionInput, TableParty } from '../table-actions.js';
 import { stalnayaVoynaCatalogue } from './catalogue.js';
 import { SV_DICE } from './dice-names.js';
 import { CASUALTY_KINDS, MELEE_WEAPONS, MORALE_STATES } from './mechanics-schema.js';
@@ -34,15 +35,10 @@ const WORDS = {
   ownSide: (id: string): Text => ({ ru: `${id} — своё отделение`, en: `${id} is on your own side` }),
 } satisfies Record<string, Text | ((id: string) => Text)>;
 
-const isEnemy = (a: TableParty, b: TableParty): boolean => a.model.player !== b.model.player;
 const inContact = (p: TableParty): boolean => p.pair?.closeCombat === true;
 const enemiesInContact = (actor: TableParty, others: readonly TableParty[]): TableParty[] => others.filter((o) => isEnemy(actor, o) && !o.model.destroyed && inContact(o));
 const alive = (actor: TableParty): Text | null => (actor.model.destroyed ? WORDS.destroyed : null);
 
-function picked(ctx: Pick<TableActionContext, 'choices'>, choice: TableActionChoice): string | number | boolean | undefined {
-  const v = Object.hasOwn(ctx.choices, choice.id) ? ctx.choices[choice.id] : undefined;
-  return choice.values.some((x) => x.value === v) ? v : choice.values[0]?.value;
-}
 
 const label = (code: string): Text => (Object.hasOwn(SV_LABELS, code) ? (SV_LABELS[code] as Text) : { ru: code, en: code });
 const yesNo = (id: string, l: Text, first = false): TableActionChoice => {
@@ -74,13 +70,6 @@ const ATTEMPT = numbers('attempt', { ru: 'попытка в эту актива�
 const FRAGMENTS = yesNo('fragments', { ru: 'осколки (артиллерия, гранаты)', en: 'fragments (artillery, grenades)' });
 const FLAMETHROWER = yesNo('flamethrower', { ru: 'огнемёт стрелял один', en: 'a flamethrower firing alone' });
 const ROBOT_WOUNDED = yesNo('robot_wounded', { ru: 'робот уже ранен', en: 'the robot is already wounded' });
-const KIND_LABELS: Readonly<Record<(typeof CASUALTY_KINDS)[number], Text>> = {
-  infantry: { ru: 'пехотинец', en: 'infantryman' },
-  robot: { ru: 'робот', en: 'robot' },
-  'armoured-suit': { ru: 'боец в бронескафе', en: 'armoured suit' },
-  cavalry: { ru: 'всадник', en: 'rider' },
-  'man-sized-weapon': { ru: 'оружие в рост человека', en: 'man-sized weapon' },
-};
 const FIRED = numbers('fired', { ru: 'уже стреляло в эту активацию', en: 'times fired this activation' }, [0, 1, 2]);
 const SHOTS_FIRED = numbers('shots_fired', { ru: 'выстрелов за бой', en: 'shots fired this battle' }, [0, 1, 2, 3, 4, 5, 6]);
 const GUIDANCE = dieChoice('guidance', { ru: 'кость системы наведения', en: 'guidance die' }, 'd8');

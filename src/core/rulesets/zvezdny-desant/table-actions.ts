@@ -1,5 +1,6 @@
 import type { Text } from '../labels.js';
-import type { TableAction, TableActionChoice, TableActionContext, TableActionInput, TableParty } from '../table-actions.js';
+import { isEnemy, picked } from '../table-action-helpers.js';
+import type { TableAction, TableActionChoice, TableActionInput, TableParty } from '../table-actions.js';
 import { zvezdnyDesantCatalogue } from './catalogue.js';
 import { CONDUCTS, ORDERS } from './mechanics-schema.js';
 import { ZD_LABELS } from './result-labels.js';
@@ -28,16 +29,11 @@ const WORDS = {
   notNear: (id: string): Text => ({ ru: `${id} дальше ${REACH_STEPS} шагов: он не в ближнем бою`, en: `${id} is farther than ${REACH_STEPS} steps: it is not in the melee` }),
 } satisfies Record<string, Text | ((id: string) => Text)>;
 
-const isEnemy = (a: TableParty, b: TableParty): boolean => a.model.player !== b.model.player;
 const near = (p: TableParty): boolean => p.pair !== null && (p.pair.closeCombat || steps(p.pair.distanceCm) <= REACH_STEPS);
 const touching = (p: TableParty): boolean => p.pair !== null && p.pair.distanceCm <= BASE_CONTACT_CM;
 const enemiesNear = (actor: TableParty, others: readonly TableParty[]): TableParty[] => others.filter((o) => isEnemy(actor, o) && !o.model.destroyed && near(o));
 const alive = (actor: TableParty): Text | null => (actor.model.destroyed ? WORDS.destroyed : null);
 
-function picked(ctx: Pick<TableActionContext, 'choices'>, choice: TableActionChoice): string | number | boolean | undefined {
-  const v = Object.hasOwn(ctx.choices, choice.id) ? ctx.choices[choice.id] : undefined;
-  return choice.values.some((x) => x.value === v) ? v : choice.values[0]?.value;
-}
 
 const label = (code: string): Text => (Object.hasOwn(ZD_LABELS, code) ? (ZD_LABELS[code] as Text) : { ru: code, en: code });
 const yesNo = (first: boolean): TableActionChoice['values'] => {
