@@ -51,7 +51,7 @@ afterAll(async () => {
   app.close();
 });
 
-const send = async (intent: Intent | Record<string, unknown>): Promise<{ status: number; body: { ok: boolean; problem?: string; reason?: { ru: string; en: string } } }> => {
+const send = async (intent: unknown): Promise<{ status: number; body: { ok: boolean; problem?: string; reason?: { ru: string; en: string } } }> => {
   const res = await fetch(`${base}/api/intent`, { method: 'POST', body: JSON.stringify(intent), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
   return { status: res.status, body: (await res.json()) as { ok: boolean; problem?: string } };
 };

@@ -124,6 +124,8 @@ export const ActionDraftView = z.object({
   radiusMm: z.number().nullable(),
   /** The models the action's output lands on (the victims found inside the radius…), in order. */
   involved: z.array(z.string()),
+  /** Output part → model it lands on (`victims.b3` → b3): what the odds' keys name. */
+  parts: z.record(z.string(), z.string()),
   /** Outcome key → exact probability "p/q"; empty when the engine could not price it. */
   odds: z.record(z.string(), z.string()),
   harmKey: z.string(),
@@ -135,6 +137,8 @@ export const ActionDraftView = z.object({
   problem: z.string().nullable(),
   /** The same in the players' words, both languages. */
   reason: TextView.nullable(),
+  /** The turn structure refuses the actor acting now (the referee may override); null when it may. */
+  outOfTurn: TextView.nullable(),
 });
 export type ActionDraftView = z.infer<typeof ActionDraftView>;
 

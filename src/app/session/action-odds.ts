@@ -38,7 +38,7 @@ const involved = (targets: Record<string, string>): string[] => [...new Set(Obje
  * same input a roll of it resolves, from the same tapes as the range labels.
  */
 export function priceDraft(state: GameState, draft: ActionDraft): PricedDraft {
-  const base: ActionDraftView = { ...draft, radiusMm: null, involved: [], odds: {}, harmKey: '', harm: 0, priced: false, allowed: false, problem: null, reason: null };
+  const base: ActionDraftView = { ...draft, radiusMm: null, involved: [], parts: {}, odds: {}, harmKey: '', harm: 0, priced: false, allowed: false, problem: null, reason: null, outOfTurn: null };
   const refuse = (reason: Text, problem: string = reason.en): PricedDraft => ({ view: { ...base, problem, reason }, roll: null });
   const ruleset = state.created?.ruleset;
   const action = systemActions(state).find((a) => a.action === draft.action);
@@ -55,6 +55,7 @@ export function priceDraft(state: GameState, draft: ActionDraft): PricedDraft {
   const made = action.input(ctx);
   if (!made.ok) return refuse(made.reason);
   base.involved = involved(made.targets);
+  base.parts = made.targets;
   base.harmKey = made.harmKey;
   const roll = { action: action.action, input: made.input, targets: made.targets };
   const scenario = { ...made.input, ruleset, action: action.action };

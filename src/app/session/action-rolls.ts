@@ -24,6 +24,18 @@ function activationRefusal(state: GameState, actorId: string, action: string): T
 }
 
 /**
+ * Would the turn structure let the actor take this action now? Null when it would; else its
+ * reason (shown before the roll; the referee may override it).
+ */
+export function turnRefusal(state: GameState, actorId: string, roll: { action: string; input: Record<string, unknown>; targets: Record<string, string> }): Text | null {
+  if (state.phase !== 'play') return null;
+  const early = activationRefusal(state, actorId, roll.action);
+  if (early) return early;
+  const tried = tryApplyEvent(state.rules, { type: 'action-resolved', action: roll.action, input: roll.input, targets: roll.targets, actor: actorId });
+  return !tried.ok && tried.error.field === 'turn' ? tried.reason : null;
+}
+
+/**
  * Rolls the draft through the engine's game: the input and targets of the odds on screen, the
  * dice typed from the table or rolled by the game's seeded generator. Out of turn it is refused
  * with the turn structure's reason, unless the referee overrides (journalled as such).

@@ -232,6 +232,8 @@ export class GameSession {
       case 'select': {
         for (const id of [intent.shooterId, intent.targetId]) if (id !== null && !s.models.has(id)) return fail(`no model ${id}`);
         this.selection = { shooterId: intent.shooterId, targetId: intent.targetId, weaponId: intent.weaponId };
+        // An action is prepared for its actor: selecting another model leaves it.
+        if (this.draft && this.draft.actorId !== intent.shooterId) this.draft = null;
         this.changed();
         return OK;
       }
@@ -279,6 +281,8 @@ export class GameSession {
       case 'roll-action': {
         const rolled = rollAction(s, this.draft, intent.dice, intent.override === true);
         if (!rolled.ok) return rolled.reason ? { ok: false, problem: rolled.problem, reason: rolled.reason } : fail(rolled.problem);
+        // Rolled: the action is done (its result line stays), the next one starts afresh.
+        this.draft = null;
         this.append(rolled.event);
         return OK;
       }

@@ -2,7 +2,8 @@ import { executionOrder, mayActNext } from '../../core/game/index.js';
 import { allowanceFor } from '../../core/mechanics/unit-state.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
 import type { GameEvent } from '../api/game-events.js';
-import type { GameView, ModelView } from '../api/view.js';
+import type { ActionDraftView, GameView, ModelView } from '../api/view.js';
+import { turnRefusal } from './action-rolls.js';
 import { attackOdds } from './attack-odds.js';
 import { orderCardsView } from './orders.js';
 import { attackView } from './attack-event.js';
@@ -111,6 +112,12 @@ function modelView(state: GameState, id: string): ModelView | null {
   };
 }
 
+/** The draft priced, with the turn structure's word on the actor acting now. */
+function draftView(state: GameState, draft: ActionDraft): ActionDraftView {
+  const priced = priceDraft(state, draft);
+  return { ...priced.view, outOfTurn: priced.roll ? turnRefusal(state, draft.actorId, priced.roll) : null };
+}
+
 export function buildView(args: {
   gameId: string | null;
   state: GameState;
@@ -184,7 +191,7 @@ export function buildView(args: {
     ended: state.ended,
     terrainClasses: created ? terrainClasses(created.ruleset) : undefined,
     actions: actionOffers(state, selection.shooterId),
-    draft: args.draft && state.phase === 'play' ? priceDraft(state, args.draft).view : null,
+    draft: args.draft && state.phase === 'play' ? draftView(state, args.draft) : null,
     actionResults: state.tableActions.slice(-12).map((a) => tableActionView(a.seq, a.turn, a.event)),
   };
 }

@@ -43,14 +43,14 @@ function ccChoice(id: string, label: Text): TableActionChoice {
     label,
     values: [
       { value: 'carried', label: { ru: 'что носит', en: 'what it carries' } },
-      { value: 'none', label: { ru: 'без оружия ББ', en: 'no close-combat weapon' } },
+      { value: 'none', label: { ru: 'без оружия ББ', en: 'no melee weapon' } },
       ...Object.keys(data.cc_weapons).map((w) => ({ value: w, label: ccLabel(w) })),
     ],
   };
 }
 
-const ACTOR_CC = ccChoice('weapon', { ru: 'оружие ближнего боя', en: 'close-combat weapon' });
-const ENEMY_CC = ccChoice('enemy-weapon', { ru: 'оружие ББ противника', en: "the enemy's close-combat weapon" });
+const ACTOR_CC = ccChoice('weapon', { ru: 'оружие ближнего боя', en: 'melee weapon' });
+const ENEMY_CC = ccChoice('enemy-weapon', { ru: 'оружие ББ противника', en: "the enemy's melee weapon" });
 const SIDE: TableActionChoice = {
   id: 'side',
   label: { ru: 'сторона техники', en: 'side of the vehicle' },
