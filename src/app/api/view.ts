@@ -32,6 +32,11 @@ export const ModelView = z.object({
   /** Activated in the current turn (the last of the active player's is acting now). */
   activated: z.boolean(),
   initiative: z.number(),
+  /** Units of several figures (the engine's count): figures in the unit, left now, wound and suppression markers. */
+  figures: z.number().optional(),
+  figuresLeft: z.number().optional(),
+  markers: z.number().optional(),
+  suppression: z.number().optional(),
   pos: z.object({ xMm: z.number(), yMm: z.number() }).nullable(),
 });
 export type ModelView = z.infer<typeof ModelView>;

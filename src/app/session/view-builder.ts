@@ -108,6 +108,10 @@ function modelView(state: GameState, id: string): ModelView | null {
     mayShoot: allowance.shoot,
     activated: state.phase === 'play' && state.rules.turn.activated.includes(m.spec.id),
     initiative: m.initiative,
+    figures: m.spec.figures ?? 1,
+    figuresLeft: state.rules.models[id]?.figures_left ?? (m.spec.figures ?? 1),
+    markers: state.rules.models[id]?.markers ?? 0,
+    suppression: state.rules.models[id]?.suppression ?? 0,
     pos: m.pos,
   };
 }
