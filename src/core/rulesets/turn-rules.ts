@@ -19,6 +19,12 @@ export interface TurnRules {
   phasesOrdered: boolean;
   /** The phase an action of a unit belongs to; actions not named belong to no phase (tests, reactions). */
   actionPhases: Readonly<Record<string, string>>;
+  /**
+   * Actions taken outside any unit's activation (a panic or morale test after a melee, a
+   * casualty's wound roll, a consolidation of both sides): the turn structure does not ask who
+   * is acting. Left out: every action without a phase is an activation of its actor.
+   */
+  reactions?: readonly string[];
   /** The phase in which a unit moves: refused to a unit that may not move this turn. */
   movePhase: string | null;
   /** Phases in which a unit shoots: refused to a unit that may not shoot this turn. */

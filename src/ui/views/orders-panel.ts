@@ -86,7 +86,7 @@ export function ordersPanel(v: GameView, send: Send, redraw: () => void): HTMLEl
         value: c.initiative,
         title: say(WORDS.initiative),
         'data-testid': `order-initiative-${m.id}`,
-        style: 'width:48px',
+        style: 'width:60px',
         onchange: (e: Event) => ((c.initiative = clampInt((e.target as HTMLInputElement).value, 0, 20)), redraw()),
       });
       const lower =
@@ -98,7 +98,7 @@ export function ordersPanel(v: GameView, send: Send, redraw: () => void): HTMLEl
               value: lowering.get(m.id) ?? 0,
               title: say(WORDS.lowerBy),
               'data-testid': `order-lower-${m.id}`,
-              style: 'width:48px',
+              style: 'width:60px',
               onchange: (e: Event) => (lowering.set(m.id, clampInt((e.target as HTMLInputElement).value, 0, c.initiative)), redraw()),
             })
           : null;

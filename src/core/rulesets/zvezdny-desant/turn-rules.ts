@@ -41,6 +41,8 @@ export const zvezdnyDesantTurn: TurnRules = {
   firePhases: ['shoot'],
   initiativePointsPerTurn: raw.command.points_per_turn.value,
   orders: zvezdnyDesantOrders,
+  // The losers' panic test, the consolidation of both sides and the checks come outside any activation.
+  reactions: ['panic-test', 'order-check', 'consolidate', 'wound-test'],
   source: 'seed',
   note: 'the phases inside an execution are the order card\'s: move, shoot, charge in its sequence',
 };
