@@ -1,9 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { AppController } from '../../src/app/app-controller.js';
 import type { Intent } from '../../src/app/api/intents.js';
+import { GameView } from '../../src/app/api/view.js';
+import { createAppServer } from '../../src/app/server/http-server.js';
+import { foldGame } from '../../src/app/session/game-state.js';
 
 /** A Звездный Десант game from two rosters, set up and started: A1, A2 (player A) and B1 (player B). */
 function zdGame(): { app: AppController; ids: { a1: string; a2: string; b1: string } } {
@@ -81,5 +85,47 @@ describe('the orders screen\'s intent (set-orders) and the order cards in the tu
     app.handle({ type: 'new-game', ruleset: 'vtorzhenie', title: 't', players: [{ id: 'A', name: 'A', colour: '#112233' }, { id: 'B', name: 'B', colour: '#332211' }] });
     expect(app.view(false).orderCards).toBeNull();
     expect(app.handle({ type: 'set-orders', player: 'A', cards: [{ modelId: 'A1', order: 'move', initiative: 1 }] })).toMatchObject({ ok: false, reason: { ru: 'в этой системе нет карточек приказов' } });
+  });
+});
+
+describe('set-orders over HTTP', () => {
+  it('refuses bad bodies with one line, takes good cards, and the journal replays them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shagomer-orders-http-'));
+    const app = new AppController({ dataDir, clock: () => 1_764_000_000_000 });
+    const s = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here') });
+    await new Promise<void>((r) => s.server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`;
+    const send = async (intent: unknown) => {
+      const res = await fetch(`${base}/api/intent`, { method: 'POST', body: JSON.stringify(intent), headers: { authorization: `Bearer ${s.access.nightToken}`, 'content-type': 'application/json' } });
+      return { status: res.status, body: (await res.json()) as { ok: boolean; problem?: string; reason?: { ru: string; en: string } } };
+    };
+    try {
+      for (const i of [
+        { type: 'new-game', ruleset: 'zvezdny-desant', title: 'http', seed: 'h', players: [{ id: 'A', name: 'A', colour: '#112233' }, { id: 'B', name: 'B', colour: '#332211' }] },
+        { type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'A', units: [{ id: 'A1', type: 'trooper-squad', options: [], stats: {} }] } },
+        { type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'B', units: [{ id: 'B1', type: 'bug-swarm', options: [], stats: {} }] } },
+        { type: 'place-models', models: [{ id: 'A1', xMm: 200, yMm: 200, fallen: false }, { id: 'B1', xMm: 800, yMm: 200, fallen: false }] },
+        { type: 'finish-setup', firstPlayer: 'B' },
+      ]) expect((await send(i)).body).toEqual({ ok: true });
+      const tooHigh = await send({ type: 'set-orders', player: 'A', cards: [{ modelId: 'A1', order: 'attack', initiative: 21 }] });
+      expect(tooHigh.status).toBe(400);
+      expect(tooHigh.body.problem).toMatch(/^cards\.0\.initiative: /);
+      expect((await send({ type: 'set-orders', player: 'C', cards: [{ modelId: 'A1', order: 'attack', initiative: 1 }] })).status).toBe(400);
+      expect((await send({ type: 'set-orders', player: 'A', cards: [] })).status).toBe(400);
+      expect((await send({ type: 'set-orders', player: 'A', cards: Array.from({ length: 201 }, () => ({ modelId: 'A1', order: 'move', initiative: 0 })) })).status).toBe(400);
+      const twice = await send({ type: 'set-orders', player: 'A', cards: [{ modelId: 'A1', order: 'attack', initiative: 5 }, { modelId: 'A1', order: 'move', initiative: 5 }] });
+      expect(twice).toMatchObject({ status: 200, body: { ok: false, reason: { ru: 'у A1 две карточки' } } });
+      expect((await send({ type: 'set-orders', player: 'A', cards: [{ modelId: 'A1', order: 'attack', initiative: 10 }] })).body).toEqual({ ok: true });
+      expect((await send({ type: 'set-orders', player: 'B', cards: [{ modelId: 'B1', order: 'move', initiative: 10 }] })).body).toEqual({ ok: true });
+      const v = GameView.parse(await (await fetch(`${base}/api/view`, { headers: { authorization: `Bearer ${s.access.nightToken}` } })).json());
+      expect(v.orderCards?.given).toEqual({ A1: 'attack', B1: 'move' });
+      // Equal initiative across players: the first player's unit first (seed).
+      expect(v.activationOrder).toEqual(['B1', 'A1']);
+      const records = app.game?.records() ?? [];
+      expect(foldGame(records).rules.turn.orders).toEqual({ A1: 'attack', B1: 'move' });
+    } finally {
+      await s.stop();
+      app.close();
+    }
   });
 });
