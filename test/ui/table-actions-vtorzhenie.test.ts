@@ -142,5 +142,14 @@ describe('Вторжение: close combat and a blast in the app', () => {
     // The English toast has said its piece: the walk reads the panel in both languages.
     await page.evaluate(() => document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove()));
     await walk(page, 'actions-refused');
+
+    // The replay steps onto the blast: the table as it stood, its odds before the roll and its dice.
+    await page.getByTestId('replay-open').click();
+    await page.getByTestId('replay-last').click();
+    await page.waitForFunction(() => window.__shagomer?.view()?.replay?.type === 'table-action-resolved');
+    const replayed = (await page.getByTestId('replay').textContent()) ?? '';
+    expect(replayed).toContain('взрыв (зона поражения)');
+    expect(replayed).toContain(`выпало: ${blast?.diceUsed.join(' ') ?? ''} (виртуальный)`);
+    await page.getByTestId('replay-close').click();
   });
 });

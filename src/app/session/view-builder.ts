@@ -116,10 +116,21 @@ function modelView(state: GameState, id: string): ModelView | null {
   };
 }
 
-/** The draft priced, with the turn structure's word on the actor acting now. */
+/**
+ * The draft priced, with the turn structure's word on the actor acting now. Exact odds of a big
+ * blast walk many paths, so the price is kept until the game or the draft changes (every view
+ * is built again on every change, a camera frame included).
+ */
+const priced = new WeakMap<GameState, { seq: number; key: string; view: ActionDraftView }>();
+
 function draftView(state: GameState, draft: ActionDraft): ActionDraftView {
-  const priced = priceDraft(state, draft);
-  return { ...priced.view, outOfTurn: priced.roll ? turnRefusal(state, draft.actorId, priced.roll) : null };
+  const key = JSON.stringify(draft);
+  const kept = priced.get(state);
+  if (kept && kept.seq === state.lastSeq && kept.key === key) return kept.view;
+  const p = priceDraft(state, draft);
+  const view = { ...p.view, outOfTurn: p.roll ? turnRefusal(state, draft.actorId, p.roll) : null };
+  priced.set(state, { seq: state.lastSeq, key, view });
+  return view;
 }
 
 export function buildView(args: {

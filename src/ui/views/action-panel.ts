@@ -1,5 +1,5 @@
 import type { ActionDraft, Intent } from '../../app/api/intents.js';
-import type { ActionOfferView, GameView } from '../../app/api/view.js';
+import type { ActionOfferView, ActionResultView, GameView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
 import { currentLang, pct, problem, t, term } from '../i18n.js';
 import { actionName, actionOddsWords, actionResultWords } from './action-words.js';
@@ -150,19 +150,23 @@ function draftSection(v: GameView, send: Send): HTMLElement | null {
   );
 }
 
-/** The newest rolled table action: who, the odds shown before, the dice, what each model got. */
-function lastAction(v: GameView): HTMLElement | null {
-  const r = v.actionResults?.[v.actionResults.length - 1];
-  if (!r) return null;
+/** One rolled table action: who, the odds shown before, the dice, what each model got. */
+export function actionLine(v: GameView, r: ActionResultView): HTMLElement {
   return h(
     'div',
     { 'data-testid': 'action-result' },
-    h('h3', {}, t('lastAction')),
     h('b', {}, `${nameOf(v, r.actorId)} · ${actionName(v, r.action)}${r.override ? ` (${t('actionOverridden')})` : ''}`),
     h('div', { class: 'muted' }, `${t('oddsBefore')}: ${Object.keys(r.odds).length > 0 ? actionOddsWords(v, r.odds, r.harmKey, r.targets) : t('actionNotPriced')}`),
     h('div', {}, `${t('rolled')}: ${r.diceUsed.join(' ') || '—'} (${term('source', r.dice)})`),
     h('div', { class: 'result' }, actionResultWords(v, r)),
   );
+}
+
+/** The newest rolled table action. */
+function lastAction(v: GameView): HTMLElement | null {
+  const r = v.actionResults?.[v.actionResults.length - 1];
+  if (!r) return null;
+  return h('div', {}, h('h3', {}, t('lastAction')), actionLine(v, r));
 }
 
 /** The panel, or null when the selected model has nothing to offer and nothing was rolled. */

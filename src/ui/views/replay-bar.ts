@@ -3,6 +3,7 @@ import type { GameView } from '../../app/api/view.js';
 import { h } from '../dom.js';
 import { t, term } from '../i18n.js';
 import { attackLine } from './attack-panel.js';
+import { actionLine } from './action-panel.js';
 import { historyLine } from './words.js';
 
 type Send = (intent: Intent) => void;
@@ -16,6 +17,7 @@ export function replayBar(v: GameView, send: Send): HTMLElement | null {
   if (!r) return null;
   const go = (step: number | null): void => send({ type: 'replay', step });
   const attack = r.type === 'attack-resolved' ? v.attacks?.find((a) => a.seq === r.seq) : undefined;
+  const action = r.type === 'table-action-resolved' ? v.actionResults?.find((a) => a.seq === r.seq) : undefined;
   return h(
     'div',
     { class: 'shot', 'data-testid': 'replay' },
@@ -23,6 +25,7 @@ export function replayBar(v: GameView, send: Send): HTMLElement | null {
     h('div', { 'data-testid': 'replay-step' }, t('replayStep', { n: r.step + 1, total: r.steps })),
     h('div', { class: 'result', 'data-testid': 'replay-event' }, `${term('event', r.type)} ${historyLine(v, r.type, r.summary)}`),
     attack ? attackLine(v, attack) : null,
+    action ? actionLine(v, action) : null,
     h(
       'div',
       { class: 'row' },
