@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Attribution, CriticalDie, ModelKind, PlayerId, ShotResult, WeaponSpec } from './game-events.js';
+import { Attribution, CriticalDie, ModelKind, ModelSpec, PlayerId, ShotResult, WeaponSpec } from './game-events.js';
 import { TerrainPiece } from './terrain.js';
 
 /** What the app sends every client after each change: everything the screen shows, nothing more. */
@@ -32,6 +32,11 @@ export const ModelView = z.object({
   /** Activated in the current turn (the last of the active player's is acting now). */
   activated: z.boolean(),
   initiative: z.number(),
+  /** Units of several figures (the engine's count): figures in the unit, left now, wound and suppression markers. */
+  figures: z.number().optional(),
+  figuresLeft: z.number().optional(),
+  markers: z.number().optional(),
+  suppression: z.number().optional(),
   pos: z.object({ xMm: z.number(), yMm: z.number() }).nullable(),
 });
 export type ModelView = z.infer<typeof ModelView>;
@@ -188,6 +193,21 @@ export const GameView = z.object({
   usesInitiative: z.boolean(),
   /** Units the turn structure lets act next. */
   mayActNext: z.array(z.string()),
+  /**
+   * Order-card systems (the orders screen): the orders and their names, the command points per
+   * turn, whether all must be spent, and the order on each unit's card this turn.
+   */
+  orderCards: z
+    .object({
+      orders: z.array(z.object({ id: z.string(), label: z.object({ ru: z.string(), en: z.string() }) })),
+      points: z.number(),
+      allPointsSpent: z.boolean(),
+      given: z.record(z.string(), z.string()),
+      /** The orders phase is open: nobody has acted this turn yet. */
+      open: z.boolean(),
+    })
+    .nullable()
+    .optional(),
   title: z.string(),
   players: z.array(z.object({ id: PlayerId, name: z.string(), colour: z.string() })),
   table: z.object({ widthMm: z.number(), depthMm: z.number() }),
@@ -250,6 +270,8 @@ export const Preset = z.object({
     baseMm: z.number(),
     heightMm: z.number(),
     weapons: z.array(WeaponSpec),
+    /** The unit's own stats and catalogue type, carried into the model it adds. */
+    stats: ModelSpec.shape.stats,
   }),
   /** Which sensors such a model usually carries: the setup offers node fields for these. */
   sensors: z.array(z.enum(['hit', 'tilt', 'launcher'])),

@@ -17,7 +17,7 @@ const refuse = (reason: Text): ActionRoll => ({ ok: false, problem: reason.en, r
  */
 function activationRefusal(state: GameState, actorId: string, action: string): Text | null {
   const system = state.created ? gameSystem(state.created.ruleset) : undefined;
-  if (!system || Object.hasOwn(system.turn.actionPhases, action)) return null;
+  if (!system || Object.hasOwn(system.turn.actionPhases, action) || system.turn.reactions?.includes(action) === true) return null;
   if (state.rules.turn.acting === actorId) return null;
   const tried = tryApplyEvent(state.rules, { type: 'unit-activated', model_id: actorId });
   return tried.ok ? null : tried.reason;

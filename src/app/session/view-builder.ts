@@ -5,6 +5,7 @@ import type { GameEvent } from '../api/game-events.js';
 import type { ActionDraftView, GameView, ModelView } from '../api/view.js';
 import { turnRefusal } from './action-rolls.js';
 import { attackOdds } from './attack-odds.js';
+import { orderCardsView } from './orders.js';
 import { attackView } from './attack-event.js';
 import { tableActionView } from './action-event.js';
 import { priceDraft } from './action-odds.js';
@@ -107,6 +108,10 @@ function modelView(state: GameState, id: string): ModelView | null {
     mayShoot: allowance.shoot,
     activated: state.phase === 'play' && state.rules.turn.activated.includes(m.spec.id),
     initiative: m.initiative,
+    figures: m.spec.figures ?? 1,
+    figuresLeft: state.rules.models[id]?.figures_left ?? (m.spec.figures ?? 1),
+    markers: state.rules.models[id]?.markers ?? 0,
+    suppression: state.rules.models[id]?.suppression ?? 0,
     pos: m.pos,
   };
 }
@@ -160,6 +165,7 @@ export function buildView(args: {
     ricochet: system?.realShots?.ricochet ?? false,
     usesInitiative: system?.turn.order === 'initiative',
     mayActNext: system && state.phase === 'play' ? mayActNext(state.rules, system.turn) : [],
+    orderCards: orderCardsView(state),
     title: created?.title ?? '',
     players: created?.players ?? [],
     table: created?.table ?? { widthMm: 1800, depthMm: 1200 },

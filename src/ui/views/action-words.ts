@@ -11,7 +11,7 @@ import { outcomeLabel, outcomeWords, share } from './words.js';
 const nameOf = (v: GameView, id: string): string => v.models.find((m) => m.id === id)?.name ?? id;
 
 /** The fields worth a word in an action's odds line. */
-const YES = new Set(['hit', 'penetrated', 'destroyed', 'damaged', 'defender_struck', 'attacker_struck', 'may_throw', 'killed']);
+const YES = new Set(['hit', 'penetrated', 'destroyed', 'damaged', 'defender_struck', 'attacker_struck', 'may_throw', 'killed', 'wounded', 'panic', 'passed', 'charges', 'melee', 'out_of_action', 'may_fire', 'reached']);
 const VALUED = new Set(['winner', 'target_effect', 'effect', 'result']);
 
 /** The model a key's part lands on, and the outcome key left once the part is taken off. */

@@ -220,7 +220,7 @@ function modelsSection(v: GameView, send: Send): HTMLElement {
           { 'data-testid': `model-${m.id}` },
           h('td', { style: `color:${v.players.find((p) => p.id === m.player)?.colour ?? '#fff'}` }, m.id),
           h('td', {}, m.name),
-          h('td', { class: 'muted' }, `${m.damage}/${m.stamina}${m.destroyed ? ' ✕' : ''}${m.fallen ? ` ${t('lying')}` : ''}`),
+          h('td', { class: 'muted' }, `${m.damage}/${m.stamina}${m.destroyed ? ' ✕' : ''}${m.fallen ? ` ${t('lying')}` : ''}`, unitState(m)),
           h('td', { class: 'muted' }, stateName(v, m.nextTurn)),
           h(
             'td',
@@ -259,6 +259,15 @@ function historySection(v: GameView): HTMLElement {
   );
   queueMicrotask(() => (box.scrollTop = box.scrollHeight));
   return h('div', { 'data-reuse': true }, h('h3', {}, t('history')), box);
+}
+
+/** A unit of several figures: figures left, wound markers, suppression (only what it has). */
+function unitState(m: ModelView): HTMLElement | null {
+  const parts: string[] = [];
+  if ((m.figures ?? 1) > 1) parts.push(t('unitFigures', { left: m.figuresLeft ?? 0, all: m.figures ?? 1 }));
+  if ((m.markers ?? 0) > 0) parts.push(t('unitMarkers', { n: m.markers ?? 0 }));
+  if ((m.suppression ?? 0) > 0) parts.push(t('unitSuppression', { n: m.suppression ?? 0 }));
+  return parts.length > 0 ? h('div', { 'data-testid': `unit-state-${m.id}` }, parts.join(' · ')) : null;
 }
 
 /**

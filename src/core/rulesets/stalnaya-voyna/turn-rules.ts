@@ -9,7 +9,10 @@ export const stalnayaVoynaTurn: TurnRules = {
   order: 'player-turn',
   phases: ['move', 'fire', 'melee'],
   phasesOrdered: false,
-  actionPhases: { fire: 'fire', 'melee-casualty': 'melee' },
+  actionPhases: { fire: 'fire', 'guided-missile': 'fire', 'paired-melee': 'melee', 'melee-casualty': 'melee' },
+  // Tests and rolls that answer what happened (morale under threat, a casualty's wound, the
+  // exploding backpack) are taken by whoever they fall on, outside any activation.
+  reactions: ['morale', 'casualty', 'wound', 'weapon-check', 'backpack-explosion', 'charge-reach', 'reorganise', 'commander-lost'],
   movePhase: 'move',
   firePhases: ['fire'],
   initiativePointsPerTurn: null,
