@@ -258,7 +258,7 @@ export class GameSession {
         return OK;
       case 'roll-attack': {
         const rolled = rollAttack(s, this.selection, intent.dice);
-        if (!rolled.ok) return fail(rolled.problem);
+        if (!rolled.ok) return rolled.reason ? refuse(rolled.reason) : fail(rolled.problem);
         this.append(rolled.event);
         return OK;
       }
