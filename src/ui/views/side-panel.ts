@@ -41,12 +41,13 @@ function turnSection(v: GameView, send: Send): HTMLElement {
           }),
         )
       : null,
-    v.readOnly
+    // While replaying nothing is played; a finished game may only be taken back (undo) to play on.
+    v.readOnly || v.replay
       ? null
       : h(
           'div',
           { class: 'row' },
-          h('button', { 'data-testid': 'end-turn', disabled: v.shot !== null, onclick: () => send({ type: 'end-turn' }) }, t('endTurn')),
+          v.ended ? null : h('button', { 'data-testid': 'end-turn', disabled: v.shot !== null, onclick: () => send({ type: 'end-turn' }) }, t('endTurn')),
           h('button', { 'data-testid': 'undo', disabled: !v.canUndo, onclick: () => send({ type: 'undo' }) }, t('undo')),
         ),
   );
@@ -65,7 +66,8 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
   const weapon = h(
     'select',
     { 'data-testid': 'weapon', onchange: () => send({ type: 'select', shooterId: shooter.id, targetId: v.selection.targetId, weaponId: weapon.value }) },
-    ...shooter.weapons.map((w) => option(w.id, `${w.label} (${count(w.rangeSteps, unitNoun(v.stepMm))})`, w.id === v.selection.weaponId)),
+    // The weapon the odds are for: a weapon left selected from another shooter is not this one's.
+    ...shooter.weapons.map((w) => option(w.id, `${w.label} (${count(w.rangeSteps, unitNoun(v.stepMm))})`, w.id === (v.odds?.weaponId ?? v.selection.weaponId))),
   );
   const pair = v.pairs.find((p) => p.targetId === v.selection.targetId);
   const odds = v.odds;
@@ -135,7 +137,7 @@ function attributionEditor(v: GameView, a: Attribution, send: Send): HTMLElement
 function shotSection(v: GameView, send: Send): HTMLElement | null {
   const shot = v.shot;
   if (!shot) {
-    if (v.readOnly || v.phase !== 'play') return null;
+    if (v.readOnly || v.phase !== 'play' || v.ended || v.replay) return null;
     return h('div', {}, h('button', { 'data-testid': 'open-shot', onclick: () => send({ type: 'open-shot', shooterId: v.selection.shooterId }) }, t('openShot')));
   }
   const a = shot.attribution;
