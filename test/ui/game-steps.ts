@@ -76,7 +76,9 @@ export function expectSaid(t: Table, actual: string, said: Said): void {
  * What the players read, checked in their language (no engine keys, no English in Russian, plurals
  * by the rule), saved as `docs/game-<system>-<name>-<lang>.png` (palette PNG: docs/ stays small).
  */
-export async function look(t: Table, system: string, name: string): Promise<void> {
+export async function look(t: Table, system: string, name: string, keepToast = false): Promise<void> {
+  // A refusal's note from an earlier step would tell the wrong story in the picture.
+  if (!keepToast) await t.page.evaluate(() => document.querySelector('[data-testid=toast]')?.remove());
   await t.page.waitForTimeout(150);
   expect(untranslated(await screenText(t.page), t.lang), `${system} ${name} in ${t.lang}`).toEqual([]);
   await sharp(await t.page.screenshot()).png({ palette: true, colours: 96 }).toFile(join(ROOT, 'docs', `game-${system}-${name}-${t.lang}.png`));
@@ -311,6 +313,8 @@ export async function realShot(t: Table, scenario: object, die: number | null): 
   sim.stderr?.on('data', (c: Buffer) => (simErr += c.toString()));
   await p.getByTestId('shot-panel').waitFor({ timeout: 15_000 });
   // Scored once the hit and the fall are in: a critical die asked for, or the result shown.
+  const readings = (scenario as { events: { type: string }[] }).events.filter((e) => e.type !== 'SHOT').length;
+  await p.waitForFunction((n) => (window.__shagomer?.view()?.shot?.readings.length ?? 0) >= n, readings, { timeout: 15_000 });
   await p.waitForFunction((d) => window.__shagomer?.view()?.shot?.score.kind === (d ? 'needs-die' : 'result'), die !== null, { timeout: 15_000 });
   if (die !== null) await p.getByTestId(`die-${die}`).click();
   else await p.getByTestId('commit').click();

@@ -103,7 +103,7 @@ describe.each(LANGS)('a Вторжение game in %s', (lang) => {
     expect(blockedOdds?.problem).not.toBeNull();
     expectSaid(t, await text(p, 'pair'), { ru: 'цель не видна: линию видимости закрывает местность', en: 'the target is out of sight: terrain blocks the line' });
     expect(await p.getByTestId('roll-virtual').count()).toBe(0);
-    await look(t, SYSTEM, 'terrain');
+    await look(t, SYSTEM, 'terrain', true);
 
     // Turn 2, Красные: the trooper fires back with dice typed from the table.
     await endTurn(t);
