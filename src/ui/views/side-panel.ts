@@ -23,7 +23,9 @@ function modelName(v: GameView, id: string | null): string {
 }
 
 function turnSection(v: GameView, send: Send): HTMLElement {
-  const active = v.players.find((p) => p.id === v.active);
+  // By initiative both players act in one turn: the turn is named for the owner of the unit due now.
+  const due = v.usesInitiative ? v.models.find((m) => m.id === v.mayActNext[0])?.player : undefined;
+  const active = v.players.find((p) => p.id === (due ?? v.active));
   return h(
     'div',
     {},
