@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   aim,
-  bindSensors,
   buildRoster,
   checkSummary,
   closeTable,
