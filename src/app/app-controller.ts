@@ -171,6 +171,7 @@ export class AppController {
       gameId: s?.gameId ?? null,
       state: shown.state,
       selection: s?.selection ?? { shooterId: null, targetId: null, weaponId: null },
+      draft: s?.draft ?? null,
       link: this.link,
       demoAvailable: Boolean(this.opts.demo),
       canUndo: s?.lastUndoable() !== undefined,

@@ -7,6 +7,7 @@ import { count, currentLang, num, problem, setLang, t, term } from './i18n.js';
 import { armySection, newGameSection } from './views/setup-view.js';
 import { sidePanel } from './views/side-panel.js';
 import { TableCanvas } from './views/table-canvas.js';
+import { pickOnTable } from './views/action-panel.js';
 import { terrainDraft } from './views/terrain-layer.js';
 import { terrainSection } from './views/terrain-panel.js';
 import { replayBar } from './views/replay-bar.js';
@@ -139,6 +140,7 @@ const table = new TableCanvas(
       const m = view?.models.find((x) => x.id === modelId);
       offerOverride([{ id: modelId, xMm, yMm, fallen: m?.seenFallen ?? false }], `${m?.name ?? modelId}: ${t(why === 'over' ? 'moveTooFar' : 'moveBlocked')}`);
     },
+    pick: (xMm, yMm, modelId) => pickOnTable(view, send, xMm, yMm, modelId),
     terrainCorner: (xMm, yMm) => {
       terrainDraft.corners.push([xMm, yMm]);
       render();

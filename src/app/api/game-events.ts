@@ -190,6 +190,26 @@ export const GameEvent = z.discriminatedUnion('type', [
       output: z.record(z.string(), z.unknown()),
     })
     .strict(),
+  /**
+   * A table action rolled in the app (melee, blast, grenade, volley, test): the system's action and
+   * the input its plugin wrote, which output part landed on which model, the dice, and the exact
+   * odds the players saw before the roll. `override`: the referee let it stand out of turn.
+   */
+  z
+    .object({
+      type: z.literal('table-action-resolved'),
+      action: z.string().min(1).max(60),
+      actorId: z.string().min(1).max(64),
+      input: z.record(z.string(), z.unknown()),
+      targets: z.record(z.string().max(200), z.string().max(64)),
+      dice: z.enum(['virtual', 'physical']),
+      diceUsed: z.array(z.int().min(1).max(100)).max(1000),
+      odds: z.record(z.string(), z.string()),
+      harmKey: z.string(),
+      output: z.record(z.string(), z.unknown()),
+      override: z.literal(true).optional(),
+    })
+    .strict(),
   /** The table's terrain as it stands now (drawn outlines and tagged pieces), replacing the last set. */
   /** The players (or the demo's script) end the game: the summary is shown. */
   z.object({ type: z.literal('game-ended') }).strict(),
@@ -214,6 +234,7 @@ export const UNDOABLE: ReadonlySet<GameEvent['type']> = new Set([
   'turn-ended',
   'positions',
   'attack-resolved',
+  'table-action-resolved',
   'terrain-set',
   'game-ended',
 ]);

@@ -10,6 +10,20 @@ import { TerrainSet } from './terrain.js';
 export const ModelDraft = ModelSpec.omit({ id: true }).extend({ stamina: z.int().positive().max(MODEL_LIMITS.maxDamage) });
 export type ModelDraft = z.infer<typeof ModelDraft>;
 
+/** A table action being prepared: who does it, to whom (≤ 60 models) or where (an aim point on the table), and the player's picks. */
+export const ActionDraft = z
+  .object({
+    action: z.string().min(1).max(60),
+    actorId: z.string().min(1).max(64),
+    targetIds: z.array(z.string().min(1).max(64)).max(60),
+    aim: z.object({ x_mm: z.number().min(-10_000).max(10_000), y_mm: z.number().min(-10_000).max(10_000) }).strict().nullable(),
+    choices: z
+      .record(z.string().min(1).max(40), z.union([z.string().max(80), z.number().min(-1e6).max(1e6), z.boolean()]))
+      .refine((c) => Object.keys(c).length <= 20, { message: 'at most 20 choices' }),
+  })
+  .strict();
+export type ActionDraft = z.infer<typeof ActionDraft>;
+
 export const Intent = z.discriminatedUnion('type', [
   z
     .object({
@@ -71,6 +85,10 @@ export const Intent = z.discriminatedUnion('type', [
   /** Step through the open game: `step` indexes its events, null leaves the replay. */
   z.object({ type: z.literal('replay'), step: z.int().nonnegative().max(1_000_000).nullable() }).strict(),
   z.object({ type: z.literal('roll-attack'), dice: z.array(z.int().min(1).max(20)).min(1).max(60).nullable() }).strict(),
+  /** Sets (or clears) the table action being prepared: melee, blast, grenade, volley, test (the system's `tableActions`). */
+  z.object({ type: z.literal('draft-action'), draft: ActionDraft.nullable() }).strict(),
+  /** Rolls the draft: null rolls the game's seeded dice, else the faces typed from the table; `override` lets the referee break the turn structure (journalled). */
+  z.object({ type: z.literal('roll-action'), dice: z.array(z.int().min(1).max(20)).min(1).max(60).nullable(), override: z.literal(true).optional() }).strict(),
 ]);
 export type Intent = z.infer<typeof Intent>;
 

@@ -96,6 +96,70 @@ export const AttackView = z.object({
 });
 export type AttackView = z.infer<typeof AttackView>;
 
+const TextView = z.object({ ru: z.string(), en: z.string() });
+const ChoiceValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/** A table action the system offers the selected model (melee, area, volley, test). */
+export const ActionOfferView = z.object({
+  action: z.string(),
+  label: TextView,
+  kind: z.enum(['melee', 'area', 'volley', 'test']),
+  targets: z.enum(['none', 'one', 'many', 'radius']),
+  /** Null: offered now; else why not, in both languages. */
+  offered: TextView.nullable(),
+  choices: z.array(z.object({ id: z.string(), label: TextView, values: z.array(z.object({ value: ChoiceValue, label: TextView })) })),
+  /** The models the system suggests before the player picks (the enemies in contact). */
+  suggest: z.array(z.string()),
+});
+export type ActionOfferView = z.infer<typeof ActionOfferView>;
+
+/** The action being prepared, with its exact odds: what a roll now resolves. */
+export const ActionDraftView = z.object({
+  action: z.string(),
+  actorId: z.string(),
+  targetIds: z.array(z.string()),
+  aim: z.object({ x_mm: z.number(), y_mm: z.number() }).nullable(),
+  choices: z.record(z.string(), ChoiceValue),
+  /** `radius` actions: the radius to draw around the aim point (mm), when the system gives one. */
+  radiusMm: z.number().nullable(),
+  /** The models the action's output lands on (the victims found inside the radius…), in order. */
+  involved: z.array(z.string()),
+  /** Output part → model it lands on (`victims.b3` → b3): what the odds' keys name. */
+  parts: z.record(z.string(), z.string()),
+  /** Outcome key → exact probability "p/q"; empty when the engine could not price it. */
+  odds: z.record(z.string(), z.string()),
+  harmKey: z.string(),
+  harm: z.number(),
+  /** The engine priced the action exactly (false: it can be rolled, but its odds are not known). */
+  priced: z.boolean(),
+  allowed: z.boolean(),
+  /** Why it cannot be rolled (engine words, for the referee's tooltip); null when it can. */
+  problem: z.string().nullable(),
+  /** The same in the players' words, both languages. */
+  reason: TextView.nullable(),
+  /** The turn structure refuses the actor acting now (the referee may override); null when it may. */
+  outOfTurn: TextView.nullable(),
+});
+export type ActionDraftView = z.infer<typeof ActionDraftView>;
+
+/** A table action as rolled: the odds shown before, the dice, and what landed on each model. */
+export const ActionResultView = z.object({
+  seq: z.number(),
+  turn: z.number(),
+  action: z.string(),
+  actorId: z.string(),
+  /** Output part → model id (`""` the whole output, `victims.b3` a part inside a part). */
+  targets: z.record(z.string(), z.string()),
+  dice: z.enum(['virtual', 'physical']),
+  diceUsed: z.array(z.number()),
+  odds: z.record(z.string(), z.string()),
+  harmKey: z.string(),
+  /** Per model the output landed on: its part's plain values (damage, destroyed, hit…). */
+  outcomes: z.array(z.object({ modelId: z.string(), outcome: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])) })),
+  override: z.boolean(),
+});
+export type ActionResultView = z.infer<typeof ActionResultView>;
+
 export const GameSummaryView = z.object({
   turns: z.number(),
   players: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string(), models: z.number(), losses: z.number(), damageDealt: z.number(), shots: z.number(), hits: z.number() })),
@@ -160,6 +224,12 @@ export const GameView = z.object({
   /** Losses, damage, shots and hits so far; `ended` once the players (or the demo) end the game. */
   summary: GameSummaryView.optional(),
   ended: z.boolean().optional(),
+  /** The table actions the system offers the selected model (empty when none is selected). */
+  actions: z.array(ActionOfferView).optional(),
+  /** The table action being prepared, with its exact odds; null when none is. */
+  draft: ActionDraftView.nullable().optional(),
+  /** Table actions rolled in this game, oldest first (the last few). */
+  actionResults: z.array(ActionResultView).optional(),
   /** Set while the players step through the game: the table and panels show it as it stood. */
   replay: ReplayView.nullable().optional(),
 });

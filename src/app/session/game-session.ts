@@ -9,6 +9,8 @@ import type { Journal, JournalRecord } from '../journal/journal.js';
 import { applyRecord, attributionOf, foldGame, rulesModel, shotRulesEvent, undoneSeqs, type GameState } from './game-state.js';
 import { rosterModels } from '../setup/roster-models.js';
 import { rollAttack } from './attack-rolls.js';
+import { rollAction } from './action-rolls.js';
+import type { ActionDraft } from '../api/intents.js';
 import { terrainProblem } from './terrain.js';
 import { moveRefusal } from './move-check.js';
 import { replaySteps, stateAt } from './replay.js';
@@ -21,7 +23,7 @@ const fail = (problem: string): Outcome => ({ ok: false, problem });
 /** A refusal of the engine's turn structure: its reason in both languages. */
 const refuse = (reason: Text): Outcome => ({ ok: false, problem: reason.en, reason });
 const OK: Outcome = { ok: true };
-const PLAY_INTENTS: ReadonlySet<GameIntent['type']> = new Set(['open-shot', 'correct-shot', 'commit-shot', 'roll-attack', 'activate', 'start-phase', 'set-initiative', 'end-turn', 'stand-up', 'place-models']);
+const PLAY_INTENTS: ReadonlySet<GameIntent['type']> = new Set(['open-shot', 'correct-shot', 'commit-shot', 'roll-attack', 'roll-action', 'activate', 'start-phase', 'set-initiative', 'end-turn', 'stand-up', 'place-models']);
 
 /** The engine's names for the fields of a model the app names otherwise (see rulesModel). */
 const ENGINE_FIELD: Record<string, string> = { 'model.max_damage': 'stamina', max_damage: 'stamina' };
@@ -36,6 +38,8 @@ export type GameIntent = Exclude<Intent, { type: 'new-game' | 'open-game' | 'pla
 export class GameSession {
   private state: GameState;
   selection: Selection = { shooterId: null, targetId: null, weaponId: null };
+  /** The table action being prepared (not journalled: only its roll is). */
+  draft: ActionDraft | null = null;
   private readonly listeners = new Set<() => void>();
   /** The replay's step while the players step through the game; null in play. */
   private replayStep: number | null = null;
@@ -171,7 +175,7 @@ export class GameSession {
       this.changed();
       return OK;
     }
-    if (this.replayStep !== null && intent.type !== 'select') return fail('leave the replay first');
+    if (this.replayStep !== null && intent.type !== 'select' && intent.type !== 'draft-action') return fail('leave the replay first');
     // A finished game is read, replayed and undone (to play on), not played.
     if (s.ended && PLAY_INTENTS.has(intent.type)) return fail('the game has already ended');
     switch (intent.type) {
@@ -230,6 +234,8 @@ export class GameSession {
       case 'select': {
         for (const id of [intent.shooterId, intent.targetId]) if (id !== null && !s.models.has(id)) return fail(`no model ${id}`);
         this.selection = { shooterId: intent.shooterId, targetId: intent.targetId, weaponId: intent.weaponId };
+        // An action is prepared for its actor: selecting another model leaves it.
+        if (this.draft && this.draft.actorId !== intent.shooterId) this.draft = null;
         this.changed();
         return OK;
       }
@@ -262,6 +268,23 @@ export class GameSession {
       case 'roll-attack': {
         const rolled = rollAttack(s, this.selection, intent.dice);
         if (!rolled.ok) return rolled.reason ? refuse(rolled.reason) : fail(rolled.problem);
+        this.append(rolled.event);
+        return OK;
+      }
+      case 'draft-action': {
+        const d = intent.draft;
+        if (d) {
+          for (const id of [d.actorId, ...d.targetIds]) if (!s.models.has(id)) return fail(`no model ${id}`);
+        }
+        this.draft = d;
+        this.changed();
+        return OK;
+      }
+      case 'roll-action': {
+        const rolled = rollAction(s, this.draft, intent.dice, intent.override === true);
+        if (!rolled.ok) return rolled.reason ? { ok: false, problem: rolled.problem, reason: rolled.reason } : fail(rolled.problem);
+        // Rolled: the action is done (its result line stays), the next one starts afresh.
+        this.draft = null;
         this.append(rolled.event);
         return OK;
       }

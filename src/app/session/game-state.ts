@@ -5,6 +5,7 @@ import type { TableModel } from '../../core/rulesets/table-play.js';
 import type { JournalRecord } from '../journal/journal.js';
 import type { Attribution, CriticalDie, GameEvent, ModelSpec, PlayerId, SensorReading, ShotResult } from '../api/game-events.js';
 import { attackRulesEvent, type AttackEvent } from './attack-event.js';
+import { tableActionRulesEvent, type TableActionEvent } from './action-event.js';
 import type { TerrainPiece } from '../api/terrain.js';
 
 type Created = Extract<GameEvent, { type: 'game-created' }>;
@@ -68,6 +69,8 @@ export interface GameState {
   shots: CommittedShot[];
   /** Virtual attacks rolled in the app, with the record seq and turn they were rolled in. */
   attacks: { seq: number; turn: number; event: AttackEvent }[];
+  /** Table actions rolled in the app (melee, blasts, volleys, tests), as journalled. */
+  tableActions: { seq: number; turn: number; event: TableActionEvent }[];
   /** Terrain on the table: sight, cover and move costs use it. */
   terrain: TerrainPiece[];
   /** The players ended the game (the summary is shown). */
@@ -102,6 +105,7 @@ export function emptyState(): GameState {
     openShot: null,
     shots: [],
     attacks: [],
+    tableActions: [],
     terrain: [],
     ended: false,
     sensorKeys: new Set(),
@@ -376,6 +380,14 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
       const entry = state.rules.journal[state.rules.journal.length - 1];
       if (e.dice === 'virtual' && entry && entry.dice_used.join() !== e.diceUsed.join()) state.warnings.push(`record ${seq}: the virtual dice replay as ${entry.dice_used.join(' ')}, the journal says ${e.diceUsed.join(' ')}`);
       state.attacks.push({ seq, turn: state.turn, event: e });
+      return;
+    }
+    case 'table-action-resolved': {
+      const turn = state.turn;
+      applyRules(state, seq, tableActionRulesEvent(e));
+      const entry = state.rules.journal[state.rules.journal.length - 1];
+      if (e.dice === 'virtual' && entry && entry.seq === seq && entry.dice_used.join() !== e.diceUsed.join()) state.warnings.push(`record ${seq}: the virtual dice replay as ${entry.dice_used.join(' ')}, the journal says ${e.diceUsed.join(' ')}`);
+      state.tableActions.push({ seq, turn, event: e });
       return;
     }
     case 'terrain-set':

@@ -39,9 +39,30 @@ const alive = (m: ModelState): m is ModelState & { pos: NonNullable<ModelState['
  */
 export function tableRanges(state: GameState): { ok: true; ranges: Ranges } | { ok: false; problem: string } | null {
   const ruleset = state.created?.ruleset;
-  const system = ruleset ? gameSystem(ruleset) : undefined;
-  if (!ruleset || !system) return null;
-  const models = [...state.models.values()].filter(alive).map((m) => ({
+  if (!ruleset || !gameSystem(ruleset)) return null;
+  const r = rangesForScene({ ruleset, models: sceneModels(state), terrain: scenePieces(state.terrain) });
+  return r.ok ? r : { ok: false, problem: `ranges: ${r.error.field}: ${r.error.problem}` };
+}
+
+/** The models standing on the table as the engine's scene takes them (moves from where each began its turn). */
+export interface SceneModel {
+  id: string;
+  player: string;
+  x_mm: number;
+  y_mm: number;
+  base_mm: number;
+  height_mm: number;
+  kind: string;
+  fallen: boolean;
+  from_mm?: [number, number];
+  speed_steps?: number;
+  weapons: { name: string; range_steps: number }[];
+}
+
+export function sceneModels(state: GameState): SceneModel[] {
+  const system = state.created ? gameSystem(state.created.ruleset) : undefined;
+  if (!system) return [];
+  return [...state.models.values()].filter(alive).map((m) => ({
     id: m.spec.id,
     player: m.spec.player,
     x_mm: m.pos.xMm,
@@ -50,11 +71,48 @@ export function tableRanges(state: GameState): { ok: true; ranges: Ranges } | { 
     height_mm: m.spec.heightMm,
     kind: system.tableKind({ kind: m.spec.kind, armour: m.spec.armour, unitType: m.spec.unitType ?? null }),
     fallen: m.fallen || m.seenFallen,
-    ...(m.turnStart && m.spec.player === state.active ? { from_mm: [m.turnStart.xMm, m.turnStart.yMm], speed_steps: m.spec.speedSteps } : {}),
+    ...(m.turnStart && m.spec.player === state.active ? { from_mm: [m.turnStart.xMm, m.turnStart.yMm] as [number, number], speed_steps: m.spec.speedSteps } : {}),
     weapons: m.spec.weapons.map((w) => ({ name: w.id, range_steps: w.rangeSteps })),
   }));
-  const r = rangesForScene({ ruleset, models, terrain: scenePieces(state.terrain) });
-  return r.ok ? r : { ok: false, problem: `ranges: ${r.error.field}: ${r.error.problem}` };
+}
+
+/** One tape of `tapesFrom`: to a model, by the system's measuring convention. */
+export interface Tape {
+  measuredMm: number;
+  steps: number;
+  cover: 'none' | 'partial' | 'full';
+  closeCombat: boolean;
+}
+
+/**
+ * The tape from one model, or from a point of aim, to every other model on the table (friends
+ * too), through the same table geometry as the range labels: the scene is built with the one
+ * measuring side against all the rest, so each tape is exactly what a pair of the overlay reads.
+ */
+export function tapesFrom(state: GameState, from: { modelId: string } | { aimMm: { xMm: number; yMm: number } }): { ok: true; tapes: Map<string, Tape> } | { ok: false; problem: string } {
+  const ruleset = state.created?.ruleset;
+  if (!ruleset) return { ok: false, problem: 'no game is open' };
+  // Tapes only: no moves measured.
+  const models: SceneModel[] = sceneModels(state).map(({ from_mm: _f, speed_steps: _s, ...m }) => m);
+  const AIM = '~aim'; // no model id has a tilde
+  const fromId = 'modelId' in from ? from.modelId : AIM;
+  const actor = models.find((m) => m.id === fromId);
+  const scene = models.filter((m) => m.id !== fromId).map((m) => ({ ...m, player: 'B' }));
+  if ('aimMm' in from) {
+    // A point: the smallest base the scene takes, no height to see over anything.
+    const kind = models[0]?.kind ?? 'infantry';
+    scene.push({ id: AIM, player: 'A', x_mm: from.aimMm.xMm, y_mm: from.aimMm.yMm, base_mm: 0.01, height_mm: 0.01, kind, fallen: false, weapons: [] });
+  } else if (actor) scene.push({ ...actor, player: 'A' });
+  else return { ok: false, problem: `${fromId} is not on the table` };
+  const r = rangesForScene({ ruleset, models: scene, terrain: scenePieces(state.terrain) });
+  if (!r.ok) return { ok: false, problem: `ranges: ${r.error.field}: ${r.error.problem}` };
+  const tapes = new Map<string, Tape>();
+  for (const p of r.ranges.pairs) {
+    if (p.from !== fromId) continue;
+    const cover = p.cover === 'partial' || p.cover === 'full' ? p.cover : 'none';
+    tapes.set(p.to, { measuredMm: p.measured_mm, steps: p.steps, cover, closeCombat: p.close_combat });
+  }
+  return { ok: true, tapes };
 }
 
 /**

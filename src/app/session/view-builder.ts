@@ -2,9 +2,14 @@ import { executionOrder, mayActNext } from '../../core/game/index.js';
 import { allowanceFor } from '../../core/mechanics/unit-state.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
 import type { GameEvent } from '../api/game-events.js';
-import type { GameView, ModelView } from '../api/view.js';
+import type { ActionDraftView, GameView, ModelView } from '../api/view.js';
+import { turnRefusal } from './action-rolls.js';
 import { attackOdds } from './attack-odds.js';
 import { attackView } from './attack-event.js';
+import { tableActionView } from './action-event.js';
+import { priceDraft } from './action-odds.js';
+import { actionOffers } from './action-table.js';
+import type { ActionDraft } from '../api/intents.js';
 import { terrainClasses } from './terrain.js';
 import { gameSummary } from './game-summary.js';
 import { attributionOf, proposedAttribution, type GameState } from './game-state.js';
@@ -57,6 +62,8 @@ function summary(e: GameEvent): string {
       return `${e.source} ×${e.pieces.length}`;
     case 'attack-resolved':
       return `${e.shooterId} → ${e.targetId} · ${e.diceUsed.join(' ')}`;
+    case 'table-action-resolved':
+      return `${e.actorId} → ${[...new Set(Object.values(e.targets))].join(' ')} · ${e.diceUsed.join(' ')}${e.override ? ' override' : ''}`;
     default:
       return '';
   }
@@ -104,10 +111,18 @@ function modelView(state: GameState, id: string): ModelView | null {
   };
 }
 
+/** The draft priced, with the turn structure's word on the actor acting now. */
+function draftView(state: GameState, draft: ActionDraft): ActionDraftView {
+  const priced = priceDraft(state, draft);
+  return { ...priced.view, outOfTurn: priced.roll ? turnRefusal(state, draft.actorId, priced.roll) : null };
+}
+
 export function buildView(args: {
   gameId: string | null;
   state: GameState;
   selection: Selection;
+  /** The table action being prepared, if any. */
+  draft?: ActionDraft | null;
   link: LinkStatus;
   demoAvailable: boolean;
   canUndo: boolean;
@@ -173,5 +188,8 @@ export function buildView(args: {
     summary: gameSummary(state),
     ended: state.ended,
     terrainClasses: created ? terrainClasses(created.ruleset) : undefined,
+    actions: actionOffers(state, selection.shooterId),
+    draft: args.draft && state.phase === 'play' ? draftView(state, args.draft) : null,
+    actionResults: state.tableActions.slice(-12).map((a) => tableActionView(a.seq, a.turn, a.event)),
   };
 }

@@ -84,4 +84,9 @@ export interface TableAction {
   suggest(actor: TableParty, others: readonly TableParty[]): readonly string[];
   /** The action's input for what was picked, or why it cannot be made. */
   input(ctx: TableActionContext): TableActionInput;
+  /**
+   * `radius` actions: the radius in cm around the aim point, for the table to draw (the input
+   * decides who is caught, by the system's own rounding). Null or absent: nothing to draw.
+   */
+  radiusCm?(actor: TableParty, choices: Readonly<Record<string, string | number | boolean>>): number | null;
 }

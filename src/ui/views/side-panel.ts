@@ -4,6 +4,7 @@ import { h, option } from '../dom.js';
 import { count, currentLang, hasTerm, pct, problem, t, term, unitNoun } from '../i18n.js';
 import { distanceText, historyLine, oddsRows, oddsWords } from './words.js';
 import { attackPanel, lastAttack } from './attack-panel.js';
+import { actionPanel } from './action-panel.js';
 
 type Send = (intent: Intent) => void;
 type Attribution = NonNullable<GameView['shot']>['attribution'];
@@ -277,6 +278,7 @@ export function sidePanel(v: GameView, send: Send): HTMLElement {
     lastResult(v),
     lastAttack(v),
     selectionSection(v, send),
+    actionPanel(v, send),
     modelsSection(v, send),
     historySection(v),
   );

@@ -2,6 +2,7 @@ import type { CameraMesh } from '../../app/api/camera-worker-messages.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
 import { count, num, t, term, unitNoun } from '../i18n.js';
 import { drawDraft, drawTerrain, terrainDraft } from './terrain-layer.js';
+import { drawActionLayer } from './action-layer.js';
 import { distanceText } from './words.js';
 
 export interface TableCallbacks {
@@ -11,6 +12,8 @@ export interface TableCallbacks {
   terrainCorner?(xMm: number, yMm: number): void;
   /** A drop the rules refuse (beyond the speed, or a model that may not move): offered to the referee. */
   moveRefused?(modelId: string, xMm: number, yMm: number, why: 'over' | 'blocked'): void;
+  /** A click while a table action is being prepared (its models, its point of aim): true when taken. */
+  pick?(xMm: number, yMm: number, modelId: string | null): boolean;
 }
 
 /** The drag ruler as it stands: path length in the table's unit against what the rules allow. */
@@ -166,6 +169,7 @@ export class TableCanvas {
     if (this.readOnly() || !this.view) return;
     const p = this.toMm(e);
     const m = this.modelAt(p.xMm, p.yMm);
+    if (this.cb.pick?.(p.xMm, p.yMm, m?.id ?? null)) return;
     const sel = this.view.selection;
     const shooter = this.view.models.find((x) => x.id === sel.shooterId);
     if (!m) return this.cb.select(sel.shooterId, null);
@@ -203,6 +207,7 @@ export class TableCanvas {
     this.drawTable(v, scale);
     drawTerrain(ctx, v.terrain ?? [], scale, this.labels, v.stepMm);
     if (terrainDraft.drawing) drawDraft(ctx, terrainDraft.corners, scale);
+    drawActionLayer(ctx, v, scale);
     const positions = new Map<string, { xMm: number; yMm: number }>();
     for (const m of v.models) if (m.pos) positions.set(m.id, m.id === this.drag?.id && this.drag.moved ? { xMm: this.drag.xMm, yMm: this.drag.yMm } : m.pos);
     this.drawRings(v, scale, positions);

@@ -5,7 +5,8 @@ export const bronepekhotaLabels: SystemLabels = {
   unit: { ru: { one: 'отряд', few: 'отряда', many: 'отрядов' }, en: { one: 'unit', other: 'units' } },
   figure: { ru: { one: 'боец', few: 'бойца', many: 'бойцов' }, en: { one: 'trooper', other: 'troopers' } },
   actions: {
-    'grenade-throw': { ru: 'бросок гранат', en: 'grenade throw' },
+    'grenade-throw': { ru: 'бросок гранаты', en: 'grenade throw' },
+    volley: { ru: 'залп отряда', en: 'squad volley' },
     allowance: { ru: 'что можно в этот ход', en: 'allowance this turn' },
     'first-player': { ru: 'жребий первого хода', en: 'first player roll' },
     measure: { ru: 'замер', en: 'measure' },

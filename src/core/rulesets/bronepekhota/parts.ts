@@ -3,6 +3,7 @@ import { bronepekhotaLabels } from './labels.js';
 import { bronepekhotaAttacks, bronepekhotaRealShots, bronepekhotaTableKind } from './table-play.js';
 import tableRules from './table-rules.json' with { type: 'json' };
 import { bronepekhotaTurn } from './turn-rules.js';
+import { bronepekhotaTableActions } from './table-actions.js';
 
 /** Everything of the plugin but its data and actions (`system.ts` holds those). */
 export const bronepekhotaParts = {
@@ -12,7 +13,7 @@ export const bronepekhotaParts = {
   turn: bronepekhotaTurn,
   realShots: bronepekhotaRealShots,
   attacks: bronepekhotaAttacks,
-  /** Filled by the table-action builders of this system (issue 12). */
-  tableActions: [],
+  /** Close combat one on one, a hand grenade, a squad volley. */
+  tableActions: bronepekhotaTableActions,
   tableKind: bronepekhotaTableKind,
 };

@@ -24,6 +24,8 @@ export const bronepekhota: GameSystem<BronepekhotaData> = {
   data: raw as unknown as BronepekhotaData,
   actions: {
     'virtual-shot': virtualShotAction,
+    /** A squad volley is a virtual attack by several troopers at one target (the table's volley). */
+    volley: virtualShotAction,
     'real-shot': realShotAction,
     'close-combat': closeCombatAction,
     'grenade-throw': grenadeThrowAction,

@@ -2,8 +2,10 @@ import type { AttackRules, RealShotRules, TableKindOf } from '../table-play.js';
 import raw from './ruleset.json' with { type: 'json' };
 
 const coverOf = (c: string): string => (c === 'partial' || c === 'full' ? c : 'none');
-const unitTypeOf = (kind: string, unitType: string | null): string => unitType ?? (kind === 'infantry' ? 'infantry' : kind === 'cyborg' || kind === 'creature' ? 'cyborg' : kind === 'gun' ? 'mobile-gun' : 'walker');
-const targetKind = (kind: string): string => (kind === 'creature' ? 'cyborg' : kind);
+/** A model's damage-table row: its own, else the one its kind implies. */
+export const unitTypeOf = (kind: string, unitType: string | null): string => unitType ?? (kind === 'infantry' ? 'infantry' : kind === 'cyborg' || kind === 'creature' ? 'cyborg' : kind === 'gun' ? 'mobile-gun' : 'walker');
+/** The engine's target kind of an app model kind (creatures count as cyborgs and aliens). */
+export const targetKind = (kind: string): string => (kind === 'creature' ? 'cyborg' : kind);
 
 /** A launcher shot is `real-shot`; a ricochet is told apart (it counts nothing). */
 export const bronepekhotaRealShots: RealShotRules = {

@@ -8,7 +8,7 @@ export const bronepekhotaTurn: TurnRules = {
   order: 'one-unit',
   phases: ['maneuver', 'attack', 'close-combat'],
   phasesOrdered: true,
-  actionPhases: { 'virtual-shot': 'attack', 'real-shot': 'attack', 'close-combat': 'close-combat' },
+  actionPhases: { 'virtual-shot': 'attack', volley: 'attack', 'grenade-throw': 'attack', 'real-shot': 'attack', 'close-combat': 'close-combat' },
   movePhase: 'maneuver',
   firePhases: ['attack'],
   initiativePointsPerTurn: null,

@@ -3,6 +3,7 @@ import { vtorzhenieLabels } from './labels.js';
 import { vtorzhenieAttacks, vtorzhenieRealShots, vtorzhenieTableKind } from './table-play.js';
 import tableRules from './table-rules.json' with { type: 'json' };
 import { vtorzhenieTurn } from './turn-rules.js';
+import { vtorzhenieTableActions } from './table-actions.js';
 
 /** Everything of the plugin but its data and actions (`system.ts` holds those). */
 export const vtorzhenieParts = {
@@ -12,7 +13,7 @@ export const vtorzhenieParts = {
   turn: vtorzhenieTurn,
   realShots: vtorzhenieRealShots,
   attacks: vtorzhenieAttacks,
-  /** Filled by the table-action builders of this system (issue 12). */
-  tableActions: [],
+  /** Close combat, against a vehicle, ramming, a blast around a point, standing up. */
+  tableActions: vtorzhenieTableActions,
   tableKind: vtorzhenieTableKind,
 };

@@ -8,7 +8,8 @@ export const vtorzhenieTurn: TurnRules = {
   order: 'player-turn',
   phases: ['maneuver', 'fire'],
   phasesOrdered: false,
-  actionPhases: { 'virtual-shot': 'fire', 'real-shot': 'fire', 'close-combat': 'maneuver' },
+  /** Close combat starts at the end of a manoeuvre; a blast follows a shot; a fallen model stands up with its speed. */
+  actionPhases: { 'virtual-shot': 'fire', 'real-shot': 'fire', 'close-combat': 'maneuver', 'close-combat-vehicle': 'maneuver', ram: 'maneuver', blast: 'fire', 'stand-up': 'maneuver' },
   movePhase: 'maneuver',
   firePhases: ['fire'],
   initiativePointsPerTurn: null,

@@ -1,0 +1,64 @@
+import type { ActionResultView, GameView } from '../../app/api/view.js';
+import { currentLang, hasTerm, pct, term } from '../i18n.js';
+import { outcomeLabel, outcomeWords, share } from './words.js';
+
+/**
+ * A table action's exact odds and result in words. Its odds' keys may name a part of the output
+ * (`victims.b3.penetrated=true`, `fighters.a1.destroyed=true`): the part's model is named by
+ * its name, the rest of the key as any outcome («Кибер-пехотинец: пробитие 41,7 %»).
+ */
+
+const nameOf = (v: GameView, id: string): string => v.models.find((m) => m.id === id)?.name ?? id;
+
+/** The fields worth a word in an action's odds line. */
+const YES = new Set(['hit', 'penetrated', 'destroyed', 'damaged', 'defender_struck', 'attacker_struck', 'may_throw', 'killed']);
+const VALUED = new Set(['winner', 'target_effect', 'effect', 'result']);
+
+/** The model a key's part lands on, and the outcome key left once the part is taken off. */
+function splitKey(key: string, parts: Readonly<Record<string, string>>): { modelId: string | null; rest: string } {
+  const [path = '', value = ''] = key.split('=');
+  const segments = path.split('.');
+  for (let n = segments.length - 1; n >= 1; n--) {
+    const part = segments.slice(0, n).join('.');
+    const id = Object.hasOwn(parts, part) ? parts[part] : undefined;
+    if (id !== undefined) return { modelId: id, rest: `${segments.slice(n).join('.')}=${value}` };
+  }
+  return { modelId: null, rest: key };
+}
+
+function worth(rest: string): boolean {
+  const [field = '', value = ''] = rest.split('=');
+  if (field.includes('.')) return false;
+  if (YES.has(field)) return value === 'true';
+  if (field === 'effect' || field === 'target_effect') return value !== 'none' && hasTerm('outcome', value);
+  return VALUED.has(field) && (value === 'attacker' || hasTerm('outcome', value));
+}
+
+/** «победитель: атакующий 97,6 %, Кибер-пехотинец: уничтожение 97,6 % — 202/207». */
+export function actionOddsWords(v: GameView, odds: Readonly<Record<string, string>>, harmKey: string, parts: Readonly<Record<string, string>>): string {
+  const words = Object.entries(odds).flatMap(([key, p]) => {
+    const { modelId, rest } = splitKey(key, parts);
+    if (!worth(rest)) return [];
+    const label = outcomeLabel(rest);
+    return [`${modelId ? `${nameOf(v, modelId)}: ` : ''}${label} ${pct(share(p))}`];
+  });
+  const headline = odds[harmKey];
+  return `${words.join(', ')}${headline ? ` — ${headline}` : ''}`;
+}
+
+/** What each model got: «Кибер-пехотинец: попадание: да, повреждения 1, уничтожение: да». */
+export function actionResultWords(v: GameView, r: ActionResultView): string {
+  return r.outcomes
+    .map((o) => {
+      const words = outcomeWords(o.outcome);
+      return words ? `${nameOf(v, o.modelId)}: ${words}` : nameOf(v, o.modelId);
+    })
+    .join('; ');
+}
+
+/** An action's name as its system labels it (never its id). */
+export function actionName(v: GameView, action: string): string {
+  const own = v.labels && Object.hasOwn(v.labels.actions, action) ? v.labels.actions[action] : undefined;
+  if (own) return own[currentLang()];
+  return term('action', action);
+}
