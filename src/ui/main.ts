@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { count, currentLang, num, problem, setLang, t, term } from './i18n.js';
 import { armySection, newGameSection } from './views/setup-view.js';
 import { sidePanel } from './views/side-panel.js';
+import { ordersPanel } from './views/orders-panel.js';
 import { TableCanvas } from './views/table-canvas.js';
 import { pickOnTable } from './views/action-panel.js';
 import { terrainDraft } from './views/terrain-layer.js';
@@ -312,6 +313,9 @@ function render(): void {
     panelHost.replaceChildren(h('aside', { class: 'panel', style: 'width:760px' }, armySection(catalog, view, send), terrainSection(view, send, render)));
   } else {
     const panel = sidePanel(view, send);
+    // Order-card systems: the orders screen under the turn, while the orders phase is open.
+    const orders = view.replay ? null : ordersPanel(view, send, render);
+    if (orders) panel.insertBefore(orders, panel.children[1] ?? null);
     const replay = replayBar(view, send);
     const summary = summarySection(view, send);
     if (replay) panel.prepend(replay);

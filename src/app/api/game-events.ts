@@ -52,6 +52,12 @@ export const ModelSpec = z
     weapons: z.array(WeaponSpec).max(8),
     /** Figures in the unit (a squad from a roster); one model when left out. */
     figures: z.int().positive().max(1000).optional(),
+    /**
+     * The system's own stats of the unit (КБР, БСП, ЛДР, quality die, leadership…) and its
+     * catalogue type (`catalogue_type`), as the roster or the preset gave them: the plugin reads
+     * them in its table actions and attacks.
+     */
+    stats: z.record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean(), z.null()])).refine((r) => Object.keys(r).length <= 32, 'at most 32 stats').optional(),
     tag: z.int().nonnegative().max(999).nullable(),
     hitNode: NodeId.nullable(),
     tiltNode: NodeId.nullable(),
@@ -164,7 +170,8 @@ export const GameEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('shot-cancelled') }).strict(),
   z.object({ type: z.literal('model-stood-up'), modelId: z.string() }).strict(),
   /** Звездный Десант: the command points a player put on a unit this round (its order card). */
-  z.object({ type: z.literal('initiative-set'), modelId: z.string(), initiative: z.int().min(0).max(20) }).strict(),
+  /** `order`: the order on the card where the system has order cards (`set-orders`). */
+  z.object({ type: z.literal('initiative-set'), modelId: z.string(), initiative: z.int().min(0).max(20), order: z.string().min(1).max(40).optional() }).strict(),
   /** A unit begins its activation: its moves are measured from here. */
   z.object({ type: z.literal('unit-activated'), modelId: z.string(), override: z.literal(true).optional() }).strict(),
   /** A unit starts a phase of its activation; the engine's turn structure allowed it (or the referee). */

@@ -75,6 +75,18 @@ export const Intent = z.discriminatedUnion('type', [
   /** A unit starts one phase of its activation (the system's phase ids: `maneuver`, `attack`…). */
   z.object({ type: z.literal('start-phase'), modelId: z.string(), phase: z.string().min(1).max(40), override: z.literal(true).optional() }).strict(),
   z.object({ type: z.literal('set-initiative'), modelId: z.string(), initiative: z.int().min(0).max(20) }).strict(),
+  /**
+   * Order-card systems: one player's cards for this turn (each unit's order and the command points
+   * on it); `lowered`: the opponent's cut when the revealed total exceeds the player's points.
+   */
+  z
+    .object({
+      type: z.literal('set-orders'),
+      player: PlayerId,
+      cards: z.array(z.object({ modelId: z.string().max(40), order: z.string().min(1).max(40), initiative: z.int().min(0).max(20) }).strict()).min(1).max(200),
+      lowered: z.array(z.object({ modelId: z.string().max(40), by: z.int().positive().max(20) }).strict()).max(200).optional(),
+    })
+    .strict(),
   z.object({ type: z.literal('end-turn') }).strict(),
   z.object({ type: z.literal('undo') }).strict(),
   z.object({ type: z.literal('play-demo') }).strict(),

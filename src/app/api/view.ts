@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Attribution, CriticalDie, ModelKind, PlayerId, ShotResult, WeaponSpec } from './game-events.js';
+import { Attribution, CriticalDie, ModelKind, ModelSpec, PlayerId, ShotResult, WeaponSpec } from './game-events.js';
 import { TerrainPiece } from './terrain.js';
 
 /** What the app sends every client after each change: everything the screen shows, nothing more. */
@@ -188,6 +188,21 @@ export const GameView = z.object({
   usesInitiative: z.boolean(),
   /** Units the turn structure lets act next. */
   mayActNext: z.array(z.string()),
+  /**
+   * Order-card systems (the orders screen): the orders and their names, the command points per
+   * turn, whether all must be spent, and the order on each unit's card this turn.
+   */
+  orderCards: z
+    .object({
+      orders: z.array(z.object({ id: z.string(), label: z.object({ ru: z.string(), en: z.string() }) })),
+      points: z.number(),
+      allPointsSpent: z.boolean(),
+      given: z.record(z.string(), z.string()),
+      /** The orders phase is open: nobody has acted this turn yet. */
+      open: z.boolean(),
+    })
+    .nullable()
+    .optional(),
   title: z.string(),
   players: z.array(z.object({ id: PlayerId, name: z.string(), colour: z.string() })),
   table: z.object({ widthMm: z.number(), depthMm: z.number() }),
@@ -250,6 +265,8 @@ export const Preset = z.object({
     baseMm: z.number(),
     heightMm: z.number(),
     weapons: z.array(WeaponSpec),
+    /** The unit's own stats and catalogue type, carried into the model it adds. */
+    stats: ModelSpec.shape.stats,
   }),
   /** Which sensors such a model usually carries: the setup offers node fields for these. */
   sensors: z.array(z.enum(['hit', 'tilt', 'launcher'])),

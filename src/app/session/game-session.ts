@@ -13,6 +13,7 @@ import { rollAction } from './action-rolls.js';
 import type { ActionDraft } from '../api/intents.js';
 import { terrainProblem } from './terrain.js';
 import { moveRefusal } from './move-check.js';
+import { ordersEvents } from './orders.js';
 import { replaySteps, stateAt } from './replay.js';
 import { scoreRealShot } from './real-shot-rules.js';
 import type { Selection } from './view-builder.js';
@@ -330,6 +331,12 @@ export class GameSession {
           if (!tried.ok) return refuse(tried.reason);
         }
         this.append({ type: 'initiative-set', modelId: intent.modelId, initiative: intent.initiative });
+        return OK;
+      }
+      case 'set-orders': {
+        const plan = ordersEvents(s, intent);
+        if (!plan.ok) return refuse(plan.reason);
+        for (const e of plan.events) this.append(e);
         return OK;
       }
       case 'end-turn':

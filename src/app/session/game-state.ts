@@ -204,7 +204,7 @@ export function applyRules(state: GameState, seq: number, event: RulesEvent): vo
 
 /** A model as the engine's game holds it: its stamina is the damage that destroys it. */
 export function rulesModel(m: ModelSpec): RulesEvent {
-  return { type: 'model-added', model: { id: m.id, player: m.player, name: m.name, figures: m.figures ?? 1, max_damage: m.stamina, stats: { kind: m.kind, armour: m.armour, unit_type: m.unitType ?? null } } };
+  return { type: 'model-added', model: { id: m.id, player: m.player, name: m.name, figures: m.figures ?? 1, max_damage: m.stamina, stats: { ...m.stats, kind: m.kind, armour: m.armour, unit_type: m.unitType ?? null } } };
 }
 
 /** A model as its system's plugin sees it: the setup's numbers and the engine's state. */
@@ -348,7 +348,7 @@ function apply(state: GameState, seq: number, e: GameEvent): void {
       const m = state.models.get(e.modelId);
       if (!m) return;
       m.initiative = e.initiative;
-      if (state.phase === 'play') applyRules(state, seq, { type: 'initiative-set', model_id: e.modelId, initiative: e.initiative });
+      if (state.phase === 'play') applyRules(state, seq, { type: 'initiative-set', model_id: e.modelId, initiative: e.initiative, ...(e.order !== undefined ? { order: e.order } : {}) });
       return;
     }
     case 'unit-activated': {

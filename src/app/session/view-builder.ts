@@ -5,6 +5,7 @@ import type { GameEvent } from '../api/game-events.js';
 import type { ActionDraftView, GameView, ModelView } from '../api/view.js';
 import { turnRefusal } from './action-rolls.js';
 import { attackOdds } from './attack-odds.js';
+import { orderCardsView } from './orders.js';
 import { attackView } from './attack-event.js';
 import { tableActionView } from './action-event.js';
 import { priceDraft } from './action-odds.js';
@@ -149,6 +150,7 @@ export function buildView(args: {
     ricochet: system?.realShots?.ricochet ?? false,
     usesInitiative: system?.turn.order === 'initiative',
     mayActNext: system && state.phase === 'play' ? mayActNext(state.rules, system.turn) : [],
+    orderCards: orderCardsView(state),
     title: created?.title ?? '',
     players: created?.players ?? [],
     table: created?.table ?? { widthMm: 1800, depthMm: 1200 },

@@ -50,6 +50,7 @@ function preset(u: CatalogueUnitType, weapons: Readonly<Record<string, Catalogue
       baseMm: u.base_mm,
       heightMm: u.height_mm,
       weapons: unitWeapons(u.weapons, weapons, quality),
+      stats: { ...u.stats, catalogue_type: u.id },
     },
     sensors: u.sensors,
   };

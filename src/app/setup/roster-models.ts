@@ -26,6 +26,7 @@ export function rosterModels(units: readonly ResolvedUnit[], player: PlayerId, c
       heightMm: u.height_mm,
       weapons: unitWeapons(u.weapons, catalogue.weapons, u.stats.quality),
       ...(u.figures > 1 ? { figures: u.figures } : {}),
+      stats: { ...u.stats, catalogue_type: u.type },
       tag: null,
       hitNode: null,
       tiltNode: null,

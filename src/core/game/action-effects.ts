@@ -11,7 +11,9 @@ const isNextTurnState = (v: unknown): v is NextTurnState => typeof v === 'string
  * the `shagomer resolve` contract, so every system's actions apply without a table per action:
  * `damage` / `destroyed` / `fallen` (totals afterwards), `next_turn` or `state` (combined with a
  * pending state, never erasing it), wound `markers`
- * with `models_left` or `killed`, Стальная война's `result` (suppressed / casualties / killed).
+ * with `models_left` or `killed`, Стальная война's `result` (suppressed / casualties / killed),
+ * a casualty's `out_of_action` and `later` (a wounded robot stands, but shoots) and the
+ * `suppression` markers an unsuppress test leaves.
  */
 export function applyOutput(model: ModelState, output: Record<string, unknown>, turnNumber: number): ModelState {
   const m: ModelState = { ...model };
@@ -23,7 +25,14 @@ export function applyOutput(model: ModelState, output: Record<string, unknown>, 
   else if (typeof killed === 'number') m.figures_left = Math.max(0, m.figures_left - killed);
   if (result === 'suppressed' || result === 'casualties') m.suppression = Math.min(MAX_SUPPRESSION, m.suppression + 1);
   if (result === 'killed') m.figures_left = Math.max(0, m.figures_left - 1);
-  const next = isNextTurnState(output.next_turn) ? output.next_turn : isNextTurnState(output.state) ? output.state : null;
+  // Стальная война: a casualty out of action (wounded infantry, a destroyed robot) leaves the unit
+  // as a kill does; the unsuppress test gives the markers left.
+  else if (output.out_of_action === true) m.figures_left = Math.max(0, m.figures_left - 1);
+  if (typeof output.suppression === 'number') m.suppression = Math.max(0, Math.min(MAX_SUPPRESSION, output.suppression));
+  const later = output.later;
+  // A casualty that stops the figure but lets it shoot (a wounded robot) stands, but shoots, from now on.
+  const stopped = typeof later === 'object' && later !== null && !Array.isArray(later) && (later as Record<string, unknown>).can_move === false && (later as Record<string, unknown>).can_shoot === true && output.out_of_action !== true;
+  const next = isNextTurnState(output.next_turn) ? output.next_turn : isNextTurnState(output.state) ? output.state : stopped ? 'stands-shoots' : null;
   // State only accumulates: the output says what this action did, not what the model is now.
   const combined = next === null ? m.next_turn : combineStates(m.next_turn, next);
   if (combined !== m.next_turn) {

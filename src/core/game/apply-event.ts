@@ -64,7 +64,7 @@ function step(s: GameState, e: GameEvent, seq: number, lists: Lists): ApplyOutco
     }
     return {
       ok: true,
-      state: { ...s, ruleset: e.ruleset, ruleset_data: data, seed: e.seed, rng: seedRng(e.seed), turn: { number: 1, first_player: e.first_player, active_player: e.first_player, activated: [], acting: null, phases: [], initiative: {} } },
+      state: { ...s, ruleset: e.ruleset, ruleset_data: data, seed: e.seed, rng: seedRng(e.seed), turn: { number: 1, first_player: e.first_player, active_player: e.first_player, activated: [], acting: null, phases: [], initiative: {}, orders: {} } },
     };
   }
   const ruleset = s.ruleset;
@@ -138,7 +138,7 @@ function step(s: GameState, e: GameEvent, seq: number, lists: Lists): ApplyOutco
     }
     case 'initiative-set': {
       if (!Object.hasOwn(s.models, e.model_id)) return noModel('model_id', e.model_id);
-      return turnStep(s, seq, e.type, setInitiative(s, rules, e.model_id, e.initiative), e.override, lists);
+      return turnStep(s, seq, e.type, setInitiative(s, rules, e.model_id, e.initiative, e.order), e.override, lists);
     }
     case 'turn-ended': {
       const ended = endTurn(s, rules, e.first_player);

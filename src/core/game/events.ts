@@ -102,7 +102,16 @@ export const GameEventSchema = z.discriminatedUnion('type', [
   /** A unit starts one phase of its activation (a move, say), activating it if it was not. */
   z.object({ type: z.literal('phase-started'), model_id: ModelIdSchema, phase: z.string().min(1).max(40), override: OverrideSchema.optional() }).strict(),
   /** Initiative systems: the command points put on a unit's order card this turn. */
-  z.object({ type: z.literal('initiative-set'), model_id: ModelIdSchema, initiative: z.int().min(0).max(100), override: OverrideSchema.optional() }).strict(),
+  z
+    .object({
+      type: z.literal('initiative-set'),
+      model_id: ModelIdSchema,
+      initiative: z.int().min(0).max(100),
+      /** Order-card systems: the order on the card (one of the system's `turn.orders`). */
+      order: z.string().min(1).max(40).optional(),
+      override: OverrideSchema.optional(),
+    })
+    .strict(),
   /** `first_player`: who goes first next turn, where the system rolls for it every turn. */
   z.object({ type: z.literal('turn-ended'), first_player: PlayerSchema.optional() }).strict(),
   /** Cancels the latest event that is not yet cancelled (undos themselves stay). */

@@ -37,6 +37,8 @@ export interface TurnState {
   phases: string[];
   /** Initiative systems: the points on each unit's order card this turn. */
   initiative: Record<string, number>;
+  /** Order-card systems: the order on each unit's card this turn (`move`, `defence`…). */
+  orders: Record<string, string>;
 }
 
 /** One resolved action as the players saw it. */
@@ -109,7 +111,7 @@ export function emptyGame(): GameState {
     ruleset_data: null,
     seed: null,
     rng: [1, 0, 0, 0],
-    turn: { number: 1, first_player: 'A', active_player: 'A', activated: [], acting: null, phases: [], initiative: {} },
+    turn: { number: 1, first_player: 'A', active_player: 'A', activated: [], acting: null, phases: [], initiative: {}, orders: {} },
     models: {},
     journal: [],
     undo_stack: [],

@@ -126,6 +126,8 @@ export function startPhase(s: GameState, rules: TurnRules, id: string, phase: st
       const lastName = phaseName(last, labels);
       return { ru: `фаза «${name.ru}» идёт раньше фазы «${lastName.ru}»`, en: `the ${name.en} phase comes before the ${lastName.en} phase` };
     }
+    const byOrder = orderProblem(s, rules, id, t.phases, phase, labels);
+    if (byOrder) return byOrder;
     const a = allowanceNow(s, rules, id);
     if (phase === rules.movePhase && !a.move) return { ru: `${id} не может двигаться в этом ходу`, en: `${id} cannot move this turn` };
     if (rules.firePhases.includes(phase) && !a.shoot) return { ru: `${id} не может стрелять в этом ходу`, en: `${id} cannot shoot this turn` };
@@ -135,12 +137,36 @@ export function startPhase(s: GameState, rules: TurnRules, id: string, phase: st
   return { turn: { ...t, phases }, broke: step.broke ?? problem };
 }
 
+/**
+ * Order cards: the unit's phases so far, plus this one, must start one of the sequences its order
+ * allows (a unit under «Оборона» never moves; under «Движение» it never shoots).
+ */
+function orderProblem(s: GameState, rules: TurnRules, id: string, done: readonly string[], phase: string, labels: Readonly<Record<string, Text>>): Text | null {
+  const cards = rules.orders;
+  const order = s.turn.orders[id];
+  if (!cards || order === undefined || !cards.governs.includes(phase)) return null;
+  const seq = [...done.filter((p) => cards.governs.includes(p)), phase];
+  const allowed = cards.sequences[order] ?? [];
+  if (allowed.some((a) => seq.every((p, i) => a[i] === p))) return null;
+  const card = Object.hasOwn(cards.labels, order) ? (cards.labels[order] as Text) : { ru: order, en: order };
+  const name = phaseName(phase, labels);
+  const prev = seq.length > 1 ? phaseName(seq[seq.length - 2] as string, labels) : null;
+  return prev
+    ? { ru: `${id}: приказ ${card.ru} не позволяет «${name.ru}» после «${prev.ru}»`, en: `${id}: the ${card.en} order does not allow ${name.en} after ${prev.en}` }
+    : { ru: `${id}: приказ ${card.ru} не позволяет «${name.ru}»`, en: `${id}: the ${card.en} order does not allow ${name.en}` };
+}
+
 /** Initiative systems: a unit's order card; a player's cards add up to at most his points. */
-export function setInitiative(s: GameState, rules: TurnRules, id: string, initiative: number): TurnStep {
-  const turn: TurnState = { ...s.turn, initiative: { ...s.turn.initiative, [id]: initiative } };
+export function setInitiative(s: GameState, rules: TurnRules, id: string, initiative: number, order?: string): TurnStep {
+  const orders = { ...s.turn.orders };
+  if (order !== undefined) orders[id] = order;
+  const turn: TurnState = { ...s.turn, initiative: { ...s.turn.initiative, [id]: initiative }, orders };
   if (rules.order !== 'initiative') return { turn, broke: { ru: 'в этой системе нет инициативы', en: 'this system has no initiative' } };
   const m = s.models[id] as ModelState;
   if (s.turn.activated.includes(id)) return { turn, broke: { ru: `${id} уже действовал в этом ходу`, en: `${id} has already acted this turn` } };
+  if (order !== undefined && !(rules.orders && Object.hasOwn(rules.orders.sequences, order))) {
+    return { turn, broke: { ru: `в этой системе нет приказа «${order}»`, en: `this system has no "${order}" order` } };
+  }
   const limit = rules.initiativePointsPerTurn;
   const total = Object.entries(turn.initiative).reduce((sum, [uid, v]) => sum + (s.models[uid]?.spec.player === m.spec.player ? v : 0), 0);
   if (limit !== null && total > limit) {
@@ -162,5 +188,5 @@ export function endTurn(s: GameState, rules: TurnRules, firstPlayer: Player | un
   }
   const first = firstPlayer ?? s.turn.first_player;
   const active = rules.order === 'initiative' ? first : other(ending);
-  return { models, turn: { number: s.turn.number + 1, first_player: first, active_player: active, activated: [], acting: null, phases: [], initiative: {} } };
+  return { models, turn: { number: s.turn.number + 1, first_player: first, active_player: active, activated: [], acting: null, phases: [], initiative: {}, orders: {} } };
 }

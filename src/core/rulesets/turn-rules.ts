@@ -25,7 +25,24 @@ export interface TurnRules {
   firePhases: readonly string[];
   /** `initiative` only: the most initiative points a player spreads over his units per turn. */
   initiativePointsPerTurn: number | null;
+  /**
+   * `initiative` systems with order cards (Звездный Десант): what each order lets a unit do, as
+   * the sequences of phases it allows; a unit under an order may only start a governed phase that
+   * keeps its phases a prefix of one of them. Phases outside `governs` (melee) are free.
+   */
+  orders?: OrderCards;
   /** Where the structure comes from: the seed, or the digest's default where the seed is silent. */
   source: 'seed' | 'default';
   note?: string;
+}
+
+export interface OrderCards {
+  /** The phases an order decides over. */
+  governs: readonly string[];
+  /** Order id → the phase sequences it allows (`[]` = stay put). */
+  sequences: Readonly<Record<string, readonly (readonly string[])[]>>;
+  /** Every point must be spent on the cards (none saved); the seed's «обязан распределить все». */
+  allPointsSpent: boolean;
+  /** Order id → its name on the card, for refusals. */
+  labels: Readonly<Record<string, { ru: string; en: string }>>;
 }

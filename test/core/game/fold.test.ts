@@ -25,7 +25,7 @@ describe('game state folded from events', () => {
     expect(s.rng).toEqual(seedRng('table-1'));
     expect(Object.keys(s.models)).toEqual(['marines', 'bugs']);
     expect(s.models.bugs).toMatchObject({ figures_left: 6, markers: 0, destroyed: false, next_turn: 'normal' });
-    expect(s.turn).toEqual({ number: 1, first_player: 'A', active_player: 'A', activated: [], acting: null, phases: [], initiative: {} });
+    expect(s.turn).toEqual({ number: 1, first_player: 'A', active_player: 'A', activated: [], acting: null, phases: [], initiative: {}, orders: {} });
     expect(s.seq).toBe(3);
     expect(s.rejected).toEqual([]);
   });

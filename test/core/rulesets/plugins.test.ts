@@ -21,7 +21,8 @@ describe.each(allSystems().map((s) => [s.id, s] as const))('%s plugin', (_id, sy
     figuresLeft: u.figures.default,
     markers: 0,
     suppression: 0,
-    stats: {},
+    // As the app carries them from the roster or the preset (app/setup/roster-models.ts).
+    stats: { ...u.stats, catalogue_type: u.id },
   });
 
   it('names every action and phase in Russian and English', () => {

@@ -1,5 +1,6 @@
 import { stalnayaVoynaCatalogue } from './catalogue.js';
 import { stalnayaVoynaLabels } from './labels.js';
+import { stalnayaVoynaTableActions } from './table-actions.js';
 import { stalnayaVoynaAttacks, stalnayaVoynaTableKind } from './table-play.js';
 import tableRules from './table-rules.json' with { type: 'json' };
 import { stalnayaVoynaTurn } from './turn-rules.js';
@@ -12,7 +13,6 @@ export const stalnayaVoynaParts = {
   turn: stalnayaVoynaTurn,
   realShots: null,
   attacks: stalnayaVoynaAttacks,
-  /** Filled by the table-action builders of this system (issue 12). */
-  tableActions: [],
+  tableActions: stalnayaVoynaTableActions,
   tableKind: stalnayaVoynaTableKind,
 };

@@ -8,6 +8,7 @@ export const zvezdnyDesantLabels: SystemLabels = {
   actions: {
     measure: { ru: 'замер', en: 'measure' },
     'to-hit': { ru: 'тест на попадание', en: 'to-hit test' },
+    shoot: { ru: 'стрельба', en: 'shooting' },
     'wound-test': { ru: 'тест на ранение', en: 'wound test' },
     'activation-order': { ru: 'порядок исполнения', en: 'execution order' },
     melee: { ru: 'ближний бой', en: 'melee' },
@@ -21,5 +22,5 @@ export const zvezdnyDesantLabels: SystemLabels = {
   fields: { ...COMMON_FIELDS, hits: { ru: 'попадания', en: 'hits' }, wounds: { ru: 'ранения', en: 'wounds' }, killed: { ru: 'убито', en: 'killed' }, models_left: { ru: 'осталось фигурок', en: 'figures left' } },
   // The codes the actions return (orders, reasons, results) read as words too.
   states: { ...COMMON_STATES, ...ZD_LABELS },
-  phases: { move: { ru: 'движение', en: 'move' }, shoot: { ru: 'стрельба', en: 'shooting' }, melee: { ru: 'ближний бой', en: 'melee' } },
+  phases: { move: { ru: 'движение', en: 'move' }, shoot: { ru: 'стрельба', en: 'shooting' }, charge: { ru: 'нападение', en: 'charge' }, melee: { ru: 'ближний бой', en: 'melee' } },
 };

@@ -1,5 +1,6 @@
 import { zvezdnyDesantCatalogue } from './catalogue.js';
 import { zvezdnyDesantLabels } from './labels.js';
+import { zvezdnyDesantTableActions } from './table-actions.js';
 import { zvezdnyDesantAttacks, zvezdnyDesantTableKind } from './table-play.js';
 import tableRules from './table-rules.json' with { type: 'json' };
 import { zvezdnyDesantTurn } from './turn-rules.js';
@@ -12,7 +13,6 @@ export const zvezdnyDesantParts = {
   turn: zvezdnyDesantTurn,
   realShots: null,
   attacks: zvezdnyDesantAttacks,
-  /** Filled by the table-action builders of this system (issue 12). */
-  tableActions: [],
+  tableActions: zvezdnyDesantTableActions,
   tableKind: zvezdnyDesantTableKind,
 };

@@ -10,6 +10,7 @@ import { chargeAction, consolidateAction } from './closing-in.js';
 import { multiMeleeAction } from './multi-melee.js';
 import { orderCheckAction, ordersAction } from './orders.js';
 import { panicTestAction } from './panic.js';
+import { shootAction } from './shoot.js';
 
 export { zvezdnyDesantSchema, type ZvezdnyDesantData } from './data-schema.js';
 
@@ -24,6 +25,8 @@ export const zvezdnyDesant: GameSystem<ZvezdnyDesantData> = {
     'activation-order': activationOrderAction,
     melee: meleeAction,
     'to-hit': toHitAction,
+    // Issue 12: a unit's whole fire with one weapon, to-hit and wound tests at once (the app's attack).
+    shoot: shootAction,
     // Issue 10: orders, charges, melees of several units, panic.
     orders: ordersAction,
     'order-check': orderCheckAction,
