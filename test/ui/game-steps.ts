@@ -233,7 +233,9 @@ export const pairOf = async (p: Page, target: string) => (await view(p)).pairs.f
 /** The odds on screen before the roll: the words and the headline fraction, as the engine computed them. */
 export async function oddsShown(t: Table): Promise<{ words: string; harm: string; odds: Record<string, string> }> {
   const p = t.page;
-  await p.getByTestId('odds-words').waitFor();
+  await p.getByTestId('odds-words').waitFor({ timeout: 8000 }).catch(async () => {
+    throw new Error(`no odds on screen: ${await text(p, 'pair')}`);
+  });
   const v = await view(p);
   if (!v.odds) throw new Error('no odds in the view');
   const words = await text(p, 'odds-words');
@@ -245,7 +247,10 @@ export async function oddsShown(t: Table): Promise<{ words: string; harm: string
 }
 
 async function rolled(p: Page, before: number): Promise<AttackView> {
-  await p.waitForFunction((n) => (window.__shagomer?.view()?.attacks ?? []).length === n + 1, before);
+  // Rolled, or refused with a note on screen (which the failure then names).
+  await p.waitForFunction((n) => (window.__shagomer?.view()?.attacks ?? []).length === n + 1 || document.querySelector('[data-testid=toast]') !== null, before);
+  const toast = await p.getByTestId('toast').count();
+  if (toast > 0 && ((await view(p)).attacks ?? []).length === before) throw new Error(`the roll was refused: ${await text(p, 'toast')}`);
   const a = (await view(p)).attacks?.at(-1);
   if (!a) throw new Error('no attack');
   return a;
@@ -256,6 +261,7 @@ export async function rollVirtual(t: Table): Promise<AttackView> {
   const p = t.page;
   const shown = await oddsShown(t);
   const before = (await view(p)).attacks?.length ?? 0;
+  await p.evaluate(() => document.querySelector('[data-testid=toast]')?.remove());
   await p.getByTestId('roll-virtual').click();
   const a = await rolled(p, before);
   expect(a.dice).toBe('virtual');
@@ -270,6 +276,7 @@ export async function rollTyped(t: Table, dice: number[]): Promise<AttackView> {
   const p = t.page;
   const shown = await oddsShown(t);
   const before = (await view(p)).attacks?.length ?? 0;
+  await p.evaluate(() => document.querySelector('[data-testid=toast]')?.remove());
   await p.getByTestId('typed-dice').fill(dice.join(' '));
   await p.getByTestId('roll-typed').click();
   const a = await rolled(p, before);

@@ -49,19 +49,26 @@ describe.each(LANGS)('a Звездный Десант game in %s', (lang) => {
     expect((await view(p)).models.map((m) => `${m.id} ${m.player}`)).toEqual(['A1 A', 'A2 A', 'B1 B', 'B2 B']);
 
     const { widthMm: W, depthMm: D } = (await view(p)).table;
-    await deploy(t, { A1: [0.3 * W, 0.25 * D], A2: [0.7 * W, 0.25 * D], B1: [0.3 * W, 0.6 * D], B2: [0.7 * W, 0.6 * D] });
+    await deploy(t, { A1: [0.3 * W, 0.25 * D], A2: [0.7 * W, 0.25 * D], B1: [0.5 * W, 0.6 * D], B2: [0.7 * W, 0.6 * D] });
     await look(t, SYSTEM, 'setup');
     await startGame(t);
 
-    // Order cards: the points on each card set the execution order across both players.
-    for (const [id, n] of [['A1', 6], ['A2', 4], ['B1', 7], ['B2', 3]] as const) {
-      await p.getByTestId(`initiative-${id}`).fill(String(n));
-      await p.getByTestId(`initiative-${id}`).press('Tab');
-      await p.waitForFunction(([m, k]) => window.__shagomer?.view()?.models.find((x) => x.id === m)?.initiative === k, [id, n] as const);
+    // The orders phase: each player gives every unit an order card and its command points (all 10
+    // spent); the points set the execution order across both players.
+    await p.getByTestId('orders-panel').waitFor();
+    for (const [player, cards] of [['A', [['A1', 6], ['A2', 4]]], ['B', [['B1', 7], ['B2', 3]]]] as const) {
+      for (const [id, n] of cards) {
+        await p.getByTestId(`order-${id}`).selectOption('attack');
+        await p.getByTestId(`order-initiative-${id}`).fill(String(n));
+        await p.getByTestId(`order-initiative-${id}`).press('Tab');
+      }
+      expectSaid(t, await text(p, `orders-spent-${player}`), { ru: 'командных очков 10 из 10', en: '10 of 10 command points' });
+      if (player === 'B') await look(t, SYSTEM, 'orders');
+      await p.getByTestId(`orders-submit-${player}`).click();
+      await p.getByTestId(`orders-given-${player}`).waitFor();
     }
     await p.waitForFunction(() => window.__shagomer?.view()?.activationOrder?.join() === 'B1,A1,A2,B2');
     expectSaid(t, await text(p, 'activation-order'), { ru: /1\. .*\(7\).*2\. .*\(6\).*3\. .*\(4\).*4\. .*\(3\)/, en: /1\. .*\(7\).*2\. .*\(6\).*3\. .*\(4\).*4\. .*\(3\)/ });
-    await look(t, SYSTEM, 'orders');
 
     // A1 may not fire before B1, whose card carries more points: the reason is on screen.
     await aim(t, 'A1', 'B1');
@@ -73,10 +80,10 @@ describe.each(LANGS)('a Звездный Десант game in %s', (lang) => {
     await look(t, SYSTEM, 'attack');
     const first = await rollVirtual(t);
     expect(first.shooterId).toBe('B1');
-    // A1 answers with a die typed from the table.
+    // A1 answers with dice typed from the table (to-hit, then wound tests): the engine reads as many as it needs.
     await aim(t, 'A1', 'B1');
-    const typed = await rollTyped(t, [20]);
-    expect(typed.diceUsed).toEqual([20]);
+    const typed = await rollTyped(t, Array.from({ length: 30 }, (_, i) => 1 + ((i * 7) % 20)));
+    expect(typed.diceUsed.length).toBeGreaterThan(0);
 
     // A wall between A2 and the swarm: the line closes, the odds go.
     await aim(t, 'A2', 'B2');
