@@ -6,6 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { AttackView, GameView } from '../../src/app/api/view.js';
+
+type ActionResult = NonNullable<GameView['actionResults']>[number];
 import { CLI, launchChromium, ptyPair, ROOT, serve, stop, until, type Served } from './harness.js';
 import { clickModel, screenAt } from './play-helpers.js';
 import { screenText, untranslated } from './words-check.js';
@@ -384,4 +386,66 @@ export async function replayAll(t: Table, system: string): Promise<string[]> {
   await p.getByTestId('replay-close').click();
   await p.waitForFunction(() => window.__shagomer?.view()?.replay === null);
   return seen;
+}
+
+export interface ActionPlan {
+  /** Models clicked on the table to join the action (one target: the last one stands). */
+  targets?: string[];
+  /** A point of aim clicked on the table (blasts: the models inside its radius join). */
+  at?: [number, number];
+  /** Choices of the action: choice id → the option's index in its list. */
+  choices?: Record<string, number>;
+  /** Faces typed from the table, or null for the seeded virtual dice. */
+  dice: number[] | null;
+  /** Run with the odds on screen, before the roll (a screenshot, say). */
+  beforeRoll?: () => Promise<void>;
+}
+
+/**
+ * A table action (melee, blast, volley, test) as a player works the action panel: the actor
+ * clicked, the action's button, its models picked on the table, its exact odds read, then the roll.
+ */
+export async function tableAction(t: Table, actor: string, action: string, plan: ActionPlan): Promise<{ result: ActionResult; odds: string }> {
+  const p = t.page;
+  if ((await view(p)).selection.shooterId !== actor) {
+    if ((await view(p)).selection.shooterId !== null) await clearSelection(t);
+    await clickModel(p, actor);
+    await p.waitForFunction((id) => window.__shagomer?.view()?.selection.shooterId === id, actor);
+  }
+  const button = p.getByTestId(`action-${action}`);
+  await button.waitFor();
+  if (await button.isDisabled()) throw new Error(`${action} is not offered: ${await text(p, `action-why-${action}`)}`);
+  await button.click();
+  await p.getByTestId('action-draft').waitFor();
+  for (const id of plan.targets ?? []) {
+    if ((await p.getByTestId(`action-target-${id}`).count()) === 0) await clickModel(p, id);
+    await p.getByTestId(`action-target-${id}`).waitFor();
+  }
+  if (plan.at) {
+    const at = await toScreen(p, plan.at[0], plan.at[1]);
+    await p.mouse.click(at.x, at.y);
+    await p.waitForFunction(() => (window.__shagomer?.view()?.draft?.involved.length ?? 0) > 0);
+  }
+  for (const [id, index] of Object.entries(plan.choices ?? {})) await p.getByTestId(`action-choice-${id}`).selectOption(String(index));
+  // The odds in words before the roll, from the engine's exact enumeration.
+  await p.waitForFunction(() => window.__shagomer?.view()?.draft?.priced === true && document.querySelector('[data-testid=action-odds] .odds') !== null, undefined, { timeout: 10_000 }).catch(async () => {
+    throw new Error(`${action}: no odds before the roll: ${await text(p, 'action-draft')}`);
+  });
+  const odds = await text(p, 'action-odds');
+  expect(odds).toMatch(t.lang === 'ru' ? /\d+(,\d)?\s%/ : /\d+(\.\d)?%/);
+  if (plan.beforeRoll) await plan.beforeRoll();
+  const before = (await view(p)).actionResults?.length ?? 0;
+  await p.evaluate(() => document.querySelector('[data-testid=toast]')?.remove());
+  if (plan.dice) {
+    await p.getByTestId('action-typed-dice').fill(plan.dice.join(' '));
+    await p.getByTestId('action-roll-typed').click();
+  } else await p.getByTestId('action-roll-virtual').click();
+  await p.waitForFunction((n) => (window.__shagomer?.view()?.actionResults ?? []).length === n + 1 || document.querySelector('[data-testid=toast]') !== null, before);
+  const result = (await view(p)).actionResults?.at(-1);
+  if (!result || ((await view(p)).actionResults?.length ?? 0) === before) throw new Error(`${action} was refused: ${await text(p, 'toast')}`);
+  expect(result.action).toBe(action);
+  expect(result.dice).toBe(plan.dice ? 'physical' : 'virtual');
+  if (plan.dice) expect(plan.dice.slice(0, result.diceUsed.length)).toEqual(result.diceUsed);
+  expectSaid(t, await text(p, 'action-result'), { ru: `выпало: ${result.diceUsed.join(' ') || '—'} (${plan.dice ? 'кубики со стола' : 'виртуальные кубики'})`, en: `rolled: ${result.diceUsed.join(' ') || '—'} (${plan.dice ? 'table dice' : 'virtual dice'})` });
+  return { result, odds };
 }

@@ -23,6 +23,8 @@ import {
   rollTyped,
   rollVirtual,
   startGame,
+  tableAction,
+  dragModel,
   text,
   view,
   type Table,
@@ -64,7 +66,7 @@ describe.each(LANGS)('a Вторжение game in %s', (lang) => {
 
     // Deployment: models placed along their edges, then dragged where the players want them.
     const { widthMm: W, depthMm: D } = (await view(p)).table;
-    await deploy(t, { A1: [0.3 * W, 0.2 * D], A2: [0.65 * W, 0.2 * D], B1: [0.3 * W, 0.7 * D], B2: [0.65 * W, 0.55 * D] });
+    await deploy(t, { A1: [0.3 * W, 0.2 * D], A2: [0.65 * W, 0.2 * D], B1: [0.3 * W, 0.7 * D], B2: [0.65 * W, 0.2 * D + 220] });
     await look(t, SYSTEM, 'setup');
     await startGame(t);
     expectSaid(t, await text(p, 'turn'), { ru: 'Ход 1', en: 'Turn 1' });
@@ -111,6 +113,21 @@ describe.each(LANGS)('a Вторжение game in %s', (lang) => {
     await aim(t, 'B2', 'A2', 'assault-rifle');
     const typed = await rollTyped(t, [6, 6, 6, 6, 6, 6]);
     expect(typed.outcome.hit).toBe(true);
+    // Its grenade launcher: a blast aimed on the table at the tank; the models inside its radius
+    // are found, priced, and rolled with the seeded dice.
+    const [ax, ay] = [0.3 * W, 0.2 * D];
+    const blast = await tableAction(t, 'B2', 'blast', { at: [ax, ay], dice: null, beforeRoll: () => look(t as Table, SYSTEM, 'blast') });
+    expect(blast.result.outcomes.map((o) => o.modelId)).toContain('A1');
+    await endTurn(t);
+
+    // Turn 3, Синие: the sniper runs into base contact with the trooper; close combat with typed dice.
+    const b2 = (await view(p)).models.find((m) => m.id === 'B2')?.pos;
+    if (!b2) throw new Error('B2 is off the table');
+    await dragModel(t, 'A2', b2.xMm, b2.yMm - 25);
+    const melee = await tableAction(t, 'A2', 'close-combat', { targets: ['B2'], dice: [6, 5, 1, 1, 1, 1], beforeRoll: () => look(t as Table, SYSTEM, 'melee') });
+    expectSaid(t, melee.odds, { ru: /победитель: атакующий \d+(,\d)?\s%/, en: /winner: attacker \d+(\.\d)?%/ });
+    // The sniper wins with these faces: the trooper is out.
+    expect(melee.result.outcomes.find((o) => o.modelId === 'B2')?.outcome.destroyed).toBe(true);
     await endTurn(t);
 
     // The end: the summary, then the whole game again, step by step.
@@ -120,6 +137,7 @@ describe.each(LANGS)('a Вторжение game in %s', (lang) => {
     const steps = await replayAll(t, SYSTEM);
     for (const type of ['game-created', 'model-added', 'setup-finished', 'shot-committed', 'attack-resolved', 'terrain-set', 'turn-ended', 'game-ended']) expect(steps).toContain(type);
     expect(steps.filter((x) => x === 'attack-resolved')).toHaveLength(2);
+    expect(steps.filter((x) => x === 'table-action-resolved')).toHaveLength(2);
     expect(t.errors).toEqual([]);
   });
 });
