@@ -23,6 +23,7 @@ import {
   rollTyped,
   rollVirtual,
   startGame,
+  tableAction,
   text,
   view,
   type Table,
@@ -61,7 +62,7 @@ describe.each(LANGS)('a Бронепехота game in %s', (lang) => {
     await bindSensors(t, 'B1', { hit: 'V2', tilt: 'V2T' });
 
     // Close quarters: a rifle reaches 8 steps (32 cm).
-    await deploy(t, { A1: [700, 420], A2: [900, 380], B1: [500, 640], B2: [900, 600] });
+    await deploy(t, { A1: [800, 470], A2: [900, 380], B1: [500, 640], B2: [900, 540] });
     await look(t, SYSTEM, 'setup');
     await startGame(t);
 
@@ -85,7 +86,7 @@ describe.each(LANGS)('a Бронепехота game in %s', (lang) => {
     await aim(t, 'B2', 'A1');
     expect((await pairOf(p, 'A1'))?.lineOfSight).toBe('clear');
     expect((await view(p)).odds?.allowed).toBe(true);
-    await drawWall(t, [[740, 490], [860, 490], [860, 530], [740, 530]], 200);
+    await drawWall(t, [[820, 490], [880, 490], [880, 515], [820, 515]], 200);
     await p.waitForFunction(() => window.__shagomer?.view()?.pairs.find((x) => x.targetId === 'A1')?.lineOfSight === 'blocked');
     expectSaid(t, await text(p, 'pair'), { ru: 'цель не видна: линию видимости закрывает местность', en: 'the target is out of sight: terrain blocks the line' });
     expect(await p.getByTestId('roll-virtual').count()).toBe(0);
@@ -96,12 +97,22 @@ describe.each(LANGS)('a Бронепехота game in %s', (lang) => {
     await look(t, SYSTEM, 'attack');
     const squad = await rollVirtual(t);
     expect(squad.shooterId).toBe('B2');
+
+    // The rifle's odds said killed: the trooper is off the table.
+    expect((await view(p)).models.find((m) => m.id === 'A2')?.destroyed).toBe(squad.outcome.destroyed === true);
     await endTurn(t);
 
-    // Turn 3, Синие: the trooper answers with dice typed from the table.
-    await aim(t, 'A2', 'B2');
-    const typed = await rollTyped(t, [6, 6, 6, 6, 6, 6]);
+    // Turn 3, Синие: the walker's machine gun at the damaged walker, dice typed from the table.
+    await aim(t, 'A1', 'B1', 'machine-gun');
+    const typed = await rollTyped(t, [6, 6]);
     expect(typed.outcome.hit).toBe(true);
+    await endTurn(t);
+
+    // Turn 4, Красные: the wall comes down; the squad's four rifles fire as one volley at the walker.
+    await p.getByTestId('terrain-T1').getByRole('button').click();
+    await p.waitForFunction(() => (window.__shagomer?.view()?.terrain ?? []).length === 0);
+    const volley = await tableAction(t, 'B2', 'volley', { targets: ['A1'], dice: null, beforeRoll: () => look(t as Table, SYSTEM, 'volley') });
+    expect(volley.result.outcomes.map((o) => o.modelId)).toContain('A1');
     await endTurn(t);
 
     const end = await endGame(t);
@@ -110,6 +121,7 @@ describe.each(LANGS)('a Бронепехота game in %s', (lang) => {
     const steps = await replayAll(t, SYSTEM);
     for (const type of ['game-created', 'model-added', 'setup-finished', 'shot-committed', 'attack-resolved', 'terrain-set', 'turn-ended', 'game-ended']) expect(steps).toContain(type);
     expect(steps.filter((x) => x === 'attack-resolved')).toHaveLength(2);
+    expect(steps.filter((x) => x === 'table-action-resolved')).toHaveLength(1);
     expect(t.errors).toEqual([]);
   });
 });
