@@ -173,13 +173,18 @@ export async function dragModel(t: Table, id: string, xMm: number, yMm: number):
   await p.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
   await p.mouse.move(to.x, to.y, { steps: 4 });
   await p.mouse.up();
-  await p.waitForFunction(
-    ([mid, x, y]) => {
-      const m = window.__shagomer?.view()?.models.find((q) => q.id === mid);
-      return !!m?.pos && Math.hypot(m.pos.xMm - (x as number), m.pos.yMm - (y as number)) < 15;
-    },
-    [id, xMm, yMm] as const,
-  );
+  await p
+    .waitForFunction(
+      ([mid, x, y]) => {
+        const m = window.__shagomer?.view()?.models.find((q) => q.id === mid);
+        return !!m?.pos && Math.hypot(m.pos.xMm - (x as number), m.pos.yMm - (y as number)) < 15;
+      },
+      [id, xMm, yMm] as const,
+      { timeout: 8000 },
+    )
+    .catch(async () => {
+      throw new Error(`${id} did not move: ${(await p.getByTestId('move-refused').count()) > 0 ? await text(p, 'move-refused') : await text(p, 'toast')}`);
+    });
 }
 
 /** Set-up on the table: everyone along their edge first, then each model dragged to its place. */
@@ -433,7 +438,10 @@ export async function tableAction(t: Table, actor: string, action: string, plan:
   });
   const odds = await text(p, 'action-odds');
   expect(odds).toMatch(t.lang === 'ru' ? /\d+(,\d)?\s%/ : /\d+(\.\d)?%/);
-  if (plan.beforeRoll) await plan.beforeRoll();
+  if (plan.beforeRoll) {
+    await p.getByTestId('action-draft').scrollIntoViewIfNeeded();
+    await plan.beforeRoll();
+  }
   const before = (await view(p)).actionResults?.length ?? 0;
   await p.evaluate(() => document.querySelector('[data-testid=toast]')?.remove());
   if (plan.dice) {

@@ -21,6 +21,8 @@ import {
   rollTyped,
   rollVirtual,
   startGame,
+  tableAction,
+  dragModel,
   text,
   view,
   type Table,
@@ -49,7 +51,7 @@ describe.each(LANGS)('a Звездный Десант game in %s', (lang) => {
     expect((await view(p)).models.map((m) => `${m.id} ${m.player}`)).toEqual(['A1 A', 'A2 A', 'B1 B', 'B2 B']);
 
     const { widthMm: W, depthMm: D } = (await view(p)).table;
-    await deploy(t, { A1: [0.3 * W, 0.25 * D], A2: [0.7 * W, 0.25 * D], B1: [0.5 * W, 0.6 * D], B2: [0.7 * W, 0.6 * D] });
+    await deploy(t, { A1: [0.3 * W, 0.25 * D], A2: [0.7 * W, 0.25 * D], B1: [0.5 * W, 0.6 * D], B2: [0.7 * W, 0.25 * D + 150] });
     await look(t, SYSTEM, 'setup');
     await startGame(t);
 
@@ -85,17 +87,27 @@ describe.each(LANGS)('a Звездный Десант game in %s', (lang) => {
     const typed = await rollTyped(t, Array.from({ length: 30 }, (_, i) => 1 + ((i * 7) % 20)));
     expect(typed.diceUsed.length).toBeGreaterThan(0);
 
-    // A wall between A2 and the swarm: the line closes, the odds go.
-    await aim(t, 'A2', 'B2');
-    expect((await pairOf(p, 'B2'))?.lineOfSight).toBe('clear');
-    const [mx, my] = [0.7 * W, 0.425 * D];
+    // A wall between A1 and B1: the line closes, the odds go.
+    await aim(t, 'A1', 'B1');
+    expect((await pairOf(p, 'B1'))?.lineOfSight).toBe('clear');
+    const [mx, my] = [0.4 * W, 0.425 * D];
     await drawWall(t, [[mx - 100, my - 25], [mx + 100, my - 25], [mx + 100, my + 25], [mx - 100, my + 25]], 200);
-    await p.waitForFunction(() => window.__shagomer?.view()?.pairs.find((x) => x.targetId === 'B2')?.lineOfSight === 'blocked');
+    await p.waitForFunction(() => window.__shagomer?.view()?.pairs.find((x) => x.targetId === 'B1')?.lineOfSight === 'blocked');
     expectSaid(t, await text(p, 'pair'), { ru: 'цель не видна: линию видимости закрывает местность', en: 'the target is out of sight: terrain blocks the line' });
     expect(await p.getByTestId('roll-virtual').count()).toBe(0);
     await look(t, SYSTEM, 'terrain');
     await aim(t, 'A2', 'B1');
     await rollVirtual(t);
+
+    // Last by initiative, the bug swarm runs into contact with the heavy troopers: a melee,
+    // its odds in words, dice typed from the table.
+    const a2 = (await view(p)).models.find((m) => m.id === 'A2')?.pos;
+    if (!a2) throw new Error('A2 is off the table');
+    await p.getByTestId('activate-B2').click();
+    await p.waitForFunction(() => window.__shagomer?.view()?.acting === 'B2');
+    await dragModel(t, 'B2', a2.xMm, a2.yMm + 38);
+    const melee = await tableAction(t, 'B2', 'multi-melee', { targets: ['A2'], dice: Array.from({ length: 30 }, (_, i) => 1 + ((i * 11) % 20)), beforeRoll: () => look(t as Table, SYSTEM, 'melee') });
+    expect(melee.result.outcomes.map((o) => o.modelId)).toEqual(expect.arrayContaining(['A2', 'B2']));
     await endTurn(t);
 
     const end = await endGame(t);
@@ -104,6 +116,7 @@ describe.each(LANGS)('a Звездный Десант game in %s', (lang) => {
     const steps = await replayAll(t, SYSTEM);
     for (const type of ['game-created', 'model-added', 'setup-finished', 'initiative-set', 'attack-resolved', 'terrain-set', 'turn-ended', 'game-ended']) expect(steps).toContain(type);
     expect(steps.filter((x) => x === 'attack-resolved')).toHaveLength(3);
+    expect(steps).toContain('table-action-resolved');
     expect(t.errors).toEqual([]);
   });
 });

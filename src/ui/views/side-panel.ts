@@ -230,7 +230,8 @@ function modelsSection(v: GameView, send: Send): HTMLElement {
             'td',
             {},
             m.fallen && !m.destroyed && m.player === v.active && !v.readOnly ? h('button', { onclick: () => send({ type: 'stand-up', modelId: m.id }) }, t('standUp')) : null,
-            m.player === v.active && !m.destroyed && !m.activated && !v.readOnly && v.phase === 'play'
+            // By initiative both players' units act in one turn: the ones due now may be activated.
+            (v.usesInitiative ? v.mayActNext.includes(m.id) : m.player === v.active) && !m.destroyed && !m.activated && !v.readOnly && v.phase === 'play' && !v.ended && !v.replay
               ? h('button', { 'data-testid': `activate-${m.id}`, onclick: () => send({ type: 'activate', modelId: m.id }) }, t('activate'))
               : null,
             m.activated ? h('span', { class: 'pill ok' }, v.acting === m.id ? t('acting') : '✓') : null,
