@@ -21,6 +21,8 @@ import {
   rollTyped,
   rollVirtual,
   startGame,
+  tableAction,
+  dragModel,
   text,
   view,
   type Table,
@@ -48,7 +50,7 @@ describe.each(LANGS)('a Стальная война game in %s', (lang) => {
     expect((await view(p)).models.map((m) => `${m.id} ${m.player} ${m.kind}`)).toEqual(['A1 A infantry', 'A2 A vehicle', 'B1 B infantry', 'B2 B infantry']);
 
     const { widthMm: W, depthMm: D } = (await view(p)).table;
-    await deploy(t, { A1: [0.3 * W, 0.3 * D], A2: [0.7 * W, 0.3 * D], B1: [0.7 * W, 0.65 * D], B2: [0.3 * W, 0.65 * D] });
+    await deploy(t, { A1: [0.3 * W, 0.3 * D], A2: [0.7 * W, 0.3 * D], B1: [0.7 * W, 0.65 * D], B2: [0.3 * W, 0.3 * D + 170] });
     await look(t, SYSTEM, 'setup');
     await startGame(t);
 
@@ -76,10 +78,23 @@ describe.each(LANGS)('a Стальная война game in %s', (lang) => {
     await look(t, SYSTEM, 'terrain');
     await endTurn(t);
 
-    // Turn 2, Красные: their squad fires back with dice typed from the table.
+    // Turn 2, Красные: under fire, their squad takes a morale test against the attackers picked
+    // on the table (seeded dice), then fires back with dice typed from the table.
+    const morale = await tableAction(t, 'B2', 'morale', { targets: ['A1'], dice: null, beforeRoll: () => look(t as Table, SYSTEM, 'morale') });
+    expect(morale.result.actorId).toBe('B2');
+    expect(Object.keys(morale.result.odds)).toContain('passed=true');
     await aim(t, 'B2', 'A1');
     const typed = await rollTyped(t, [1, 1, 1]);
     expect(typed.diceUsed.length).toBeGreaterThan(0);
+    await endTurn(t);
+
+    // Turn 3, Синие: the rifle squad closes into base contact; paired melee with typed dice.
+    const b2 = (await view(p)).models.find((m) => m.id === 'B2')?.pos;
+    if (!b2) throw new Error('B2 is off the table');
+    await dragModel(t, 'A1', b2.xMm, b2.yMm - 26);
+    const melee = await tableAction(t, 'A1', 'paired-melee', { targets: ['B2'], dice: Array.from({ length: 40 }, (_, i) => 1 + ((i * 5) % 6)), beforeRoll: () => look(t as Table, SYSTEM, 'melee') });
+    expect(melee.result.actorId).toBe('A1');
+    expect(melee.result.diceUsed.length).toBeGreaterThan(0);
     await endTurn(t);
 
     const end = await endGame(t);
@@ -88,6 +103,7 @@ describe.each(LANGS)('a Стальная война game in %s', (lang) => {
     const steps = await replayAll(t, SYSTEM);
     for (const type of ['game-created', 'model-added', 'setup-finished', 'attack-resolved', 'terrain-set', 'turn-ended', 'game-ended']) expect(steps).toContain(type);
     expect(steps.filter((x) => x === 'attack-resolved')).toHaveLength(2);
+    expect(steps.filter((x) => x === 'table-action-resolved')).toHaveLength(2);
     expect(t.errors).toEqual([]);
   });
 });
