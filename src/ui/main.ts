@@ -213,7 +213,7 @@ function header(v: GameView | null): void {
   top.replaceChildren(
     ...[
     h('span', { class: 'brand' }, 'ШАГОМЕР'),
-    h('span', {}, v?.title ? `${v.title} · ${v.rulesetName?.[currentLang()] ?? ''}` : t('noGame')),
+    h('span', { class: 'game-title', title: v?.title ?? '' }, v?.title ? `${v.title} · ${v.rulesetName?.[currentLang()] ?? ''}` : t('noGame')),
     v?.phase === 'setup' ? h('span', { class: 'pill' }, t('setupPhase')) : null,
     h('span', { class: 'grow' }),
     readOnly() ? h('span', { class: 'pill' }, t('spectator')) : null,

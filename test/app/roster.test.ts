@@ -24,7 +24,7 @@ describe('add-roster', () => {
     const roster = fixture('zvezdny-desant.json');
     expect(app.handle({ type: 'add-roster', roster })).toEqual({ ok: true });
     const models = app.view(false).models.filter((m) => m.player === 'A');
-    expect(models.map((m) => m.name)).toEqual(['A1 Отделение десантников', 'A2 Тяжёлые', 'A3 Отделение десантников']);
+    expect(models.map((m) => m.name)).toEqual(['Отделение десантников', 'Тяжёлые', 'Отделение десантников']);
     // The engine counts the squad's figures once the game starts: the first unit has 6.
     expect(app.handle({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'B', units: [{ id: 'B1', type: 'bug-swarm', options: [], stats: {} }] } })).toEqual({ ok: true });
     expect(app.handle({ type: 'finish-setup', firstPlayer: 'A' })).toEqual({ ok: true });

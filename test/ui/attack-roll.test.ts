@@ -58,7 +58,7 @@ describe('virtual attacks in the app', () => {
     expect(b2?.damage).toBe(rolled?.outcome.damage);
     expect(b2?.destroyed).toBe(rolled?.outcome.destroyed);
     const text = (await page.getByTestId('attack-result').textContent()) ?? '';
-    expect(text).toContain(`выпало: ${rolled?.diceUsed.join(' ')} (виртуальный)`);
+    expect(text).toContain(`выпало: ${rolled?.diceUsed.join(' ')} (виртуальные кубики)`);
     expect(text).toContain(`пробитие: ${rolled?.outcome.penetrated ? 'да' : 'нет'}`);
     expect(first?.history.at(-1)?.type).toBe('attack-resolved');
     await walk(page, 'attack');
@@ -96,6 +96,6 @@ describe('virtual attacks in the app', () => {
     const typed = (await view(page))?.attacks?.at(-1);
     expect(typed?.dice).toBe('physical');
     expect(typed?.diceUsed.every((d) => d === 6)).toBe(true);
-    expect(await page.getByTestId('attack-dice').textContent()).toContain('(кубик на столе)');
+    expect(await page.getByTestId('attack-dice').textContent()).toContain('(кубики со стола)');
   });
 });

@@ -101,7 +101,7 @@ describe('replay, summary and past games', () => {
     }
     const atAttack = await view(page);
     expect(atAttack?.replay?.type).toBe('attack-resolved');
-    expect(await page.getByTestId('replay').textContent()).toContain(`выпало: ${attack?.diceUsed.join(' ')} (кубик на столе)`);
+    expect(await page.getByTestId('replay').textContent()).toContain(`выпало: ${attack?.diceUsed.join(' ')} (кубики со стола)`);
     expect(await page.getByTestId('replay').textContent()).toContain('шансы до броска: попадание');
     expect(atAttack?.models.find((m) => m.id === 'B1')?.damage).toBe(attack?.outcome.damage);
     await walk(page, 'replay');

@@ -85,7 +85,7 @@ describe('roster editor', () => {
     await page.getByTestId('roster-deploy').click();
     await page.waitForFunction(() => (window.__shagomer?.view()?.models.length ?? 0) === 2);
     const names = await page.evaluate(() => window.__shagomer?.view()?.models.map((m) => m.name));
-    expect(names).toEqual(['A1 Отделение десантников', 'A2 Тяжёлые пехотинцы']);
+    expect(names).toEqual(['Отделение десантников', 'Тяжёлые пехотинцы']);
 
     // Player B loads a file; a file for another system is refused on screen.
     await page.getByTestId('roster-player').selectOption('B');

@@ -259,7 +259,7 @@ describe('who may change a game, in Chromium', () => {
     expect(Math.abs(tableWidthPx - (390 - 16))).toBeLessThanOrEqual(2);
     expect(box.panelTop).toBeGreaterThanOrEqual(box.bottom - 1);
     expect(box.text).toContain('Ход 2 · очередь: Красные');
-    expect(box.text).toMatch(/Танк → Шагоход: попадание, упала/);
+    expect(box.text).toMatch(/Танк → Шагоход: попадание, падение/);
     // The score: Синие 2 standing, 0 lost, 2 damage dealt to the walker.
     expect(await page.getByTestId('spectator-score').locator('tr').nth(1).innerText()).toMatch(/^Синие\s+2\s+0\s+2$/);
     expect(box.text).not.toMatch(/еретаскивайте|Щёлкните|Конец хода|Отменить/);

@@ -85,7 +85,7 @@ describe('Вторжение: close combat and a blast in the app', () => {
     expect(await row('B1')).toContain('1/1 ✕');
     expect(await row('A1')).toContain('0/1');
     const melee = (await page.getByTestId('action-result').textContent()) ?? '';
-    expect(melee).toContain('выпало: 4 1 3 (кубик на столе)');
+    expect(melee).toContain('выпало: 4 1 3 (кубики со стола)');
     expect(melee).toContain('Захватчик: попадание: да, повреждения 1, уничтожение: да');
 
     // A blast: the grenadier clicks a point between B2 and B3; both are found inside 2 steps.
@@ -116,7 +116,7 @@ describe('Вторжение: close combat and a blast in the app', () => {
       expect(m?.damage).toBe(outcome?.damage);
       expect(await row(id)).toContain(`${String(outcome?.damage)}/1${outcome?.destroyed ? ' ✕' : ''}`);
     }
-    expect((await page.getByTestId('action-result').textContent()) ?? '').toContain(`выпало: ${blast?.diceUsed.join(' ') ?? ''} (виртуальный)`);
+    expect((await page.getByTestId('action-result').textContent()) ?? '').toContain(`выпало: ${blast?.diceUsed.join(' ') ?? ''} (виртуальные кубики)`);
 
     // Out of turn: B's mortar in A's turn. Said before the roll, refused on the roll, both languages.
     await page.locator('canvas').click({ button: 'right', position: { x: 3, y: 3 } });

@@ -39,7 +39,8 @@ export function untranslated(texts: string[], lang: 'ru' | 'en'): string[] {
     else if (/\((?:неизвестно|unknown)\)/.test(text)) bad.push(`missing term: ${text}`);
     else if (lang === 'ru' && wrongPlural(text)) bad.push(`wrong plural: ${text}`);
     else if (lang === 'ru') {
-      const latin = (text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => !LATIN_ALLOWED.test(w));
+      // A file's name is the player's own (roster-B.json): not a string of the app.
+      const latin = (text.replace(/[\w.-]+\.jsonl?\b/g, '').match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => !LATIN_ALLOWED.test(w));
       if (latin.length > 0) bad.push(`English in Russian: ${text}`);
     }
   }

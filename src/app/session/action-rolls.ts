@@ -67,7 +67,12 @@ export function rollAction(state: GameState, draft: ActionDraft | null, dice: nu
   const tried = tryApplyEvent(state.rules, tableActionRulesEvent(base));
   if (!tried.ok) {
     if (tried.error.field === 'turn') return refuse(tried.reason);
-    if (tried.error.field.startsWith('dice')) return { ok: false, problem: `the dice do not fit: ${tried.error.problem}`, reason: { ru: `кубики не подходят: ${tried.error.problem}`, en: `the dice do not fit: ${tried.error.problem}` } };
+    if (tried.error.field.startsWith('dice')) {
+      // The engine's words are English: the Russian reason says what to do, not the engine's detail.
+      const few = /too few dice/.test(tried.error.problem);
+      const ru = few ? 'кубиков меньше, чем нужно: бросьте ещё и введите все значения' : 'кубики не подходят к этому действию: проверьте грани';
+      return { ok: false, problem: `the dice do not fit: ${tried.error.problem}`, reason: { ru, en: `the dice do not fit: ${tried.error.problem}` } };
+    }
     return { ok: false, problem: `engine: ${tried.error.field}: ${tried.error.problem}` };
   }
   const entry = tried.state.journal[tried.state.journal.length - 1];

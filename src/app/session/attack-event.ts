@@ -10,7 +10,9 @@ export type AttackEvent = Extract<GameEvent, { type: 'attack-resolved' }>;
  * rolled again by the game's seeded generator (so the generator advances exactly as it did).
  */
 export function attackRulesEvent(e: AttackEvent): RulesEvent {
-  return { type: 'action-resolved', action: e.action, input: e.input, ...(e.dice === 'physical' ? { dice: e.diceUsed } : {}), targets: { '': e.targetId } };
+  // The shooter is the actor: the engine's turn structure (whose unit acts now, one unit a turn,
+  // initiative order) rules a virtual attack as it rules a real shot.
+  return { type: 'action-resolved', action: e.action, input: e.input, ...(e.dice === 'physical' ? { dice: e.diceUsed } : {}), targets: { '': e.targetId }, actor: e.shooterId };
 }
 
 /** What the screen shows of one rolled attack. */

@@ -41,6 +41,8 @@ export function attackOdds(state: GameState, shooterId: string, pair: PairView, 
   const shooter = state.models.get(shooterId);
   const target = state.models.get(pair.targetId);
   if (!system || !shooter || !target) return { ...base, problem: 'no target' };
+  // Terrain on the table closes the line: no system here fires at what its shooter cannot see.
+  if (pair.lineOfSight === 'blocked') return { ...base, problem: 'no line of sight', reason: { ru: 'цель не видна: линию видимости закрывает местность', en: 'the target is out of sight: terrain blocks the line' } };
   // One distance for the label and the odds: the tape the system's table rules measured.
   const attack = system.attacks.input(tableModel(state, shooter), tableModel(state, target), weapon, { distanceCm: pair.measuredMm / 10, cover: coverFor(pair.cover), closeCombat: pair.closeCombat });
   if (!attack.ok) return { ...base, problem: attack.reason.en, reason: attack.reason };

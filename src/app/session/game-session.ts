@@ -24,6 +24,7 @@ const fail = (problem: string): Outcome => ({ ok: false, problem });
 /** A refusal of the engine's turn structure: its reason in both languages. */
 const refuse = (reason: Text): Outcome => ({ ok: false, problem: reason.en, reason });
 const OK: Outcome = { ok: true };
+const PLAY_INTENTS: ReadonlySet<GameIntent['type']> = new Set(['open-shot', 'correct-shot', 'commit-shot', 'roll-attack', 'roll-action', 'activate', 'start-phase', 'set-initiative', 'end-turn', 'stand-up', 'place-models']);
 
 /** The engine's names for the fields of a model the app names otherwise (see rulesModel). */
 const ENGINE_FIELD: Record<string, string> = { 'model.max_damage': 'stamina', max_damage: 'stamina' };
@@ -176,6 +177,8 @@ export class GameSession {
       return OK;
     }
     if (this.replayStep !== null && intent.type !== 'select' && intent.type !== 'draft-action') return fail('leave the replay first');
+    // A finished game is read, replayed and undone (to play on), not played.
+    if (s.ended && PLAY_INTENTS.has(intent.type)) return fail('the game has already ended');
     switch (intent.type) {
       case 'add-model': {
         if (s.phase !== 'setup') return fail('models are added during setup');
@@ -265,7 +268,7 @@ export class GameSession {
         return OK;
       case 'roll-attack': {
         const rolled = rollAttack(s, this.selection, intent.dice);
-        if (!rolled.ok) return fail(rolled.problem);
+        if (!rolled.ok) return rolled.reason ? refuse(rolled.reason) : fail(rolled.problem);
         this.append(rolled.event);
         return OK;
       }

@@ -15,7 +15,8 @@ export function rosterModels(units: readonly ResolvedUnit[], player: PlayerId, c
     if (!kind.success) return { ok: false, problem: `${u.id}: the app has no model kind "${u.kind}"` };
     models.push({
       player,
-      name: `${u.id} ${u.name}`.slice(0, 60),
+      // The table names a model by its id beside its name: the roster unit's id would repeat it (A1 A1 Снайпер).
+      name: u.name.slice(0, 60),
       kind: kind.data,
       ...(u.unit_type !== null ? { unitType: u.unit_type } : {}),
       armour: u.armour,

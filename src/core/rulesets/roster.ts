@@ -164,7 +164,7 @@ export function validateRoster(raw: unknown): RosterCheck {
   const { points_max, figures_max, units_min, units_max } = catalogue.limits;
   if (points_max !== null && use.points > points_max) problems.push({ field: 'units', problem: `the army costs ${use.points} points, at most ${points_max} allowed`, ru: `армия стоит ${countOf(use.points, POINTS, 'ru')}, допустимо не больше ${points_max}` });
   if (figures_max !== null && use.figures > figures_max) problems.push({ field: 'units', problem: `the army has ${use.figures} figures, at most ${figures_max} allowed`, ru: `в армии ${countOf(use.figures, system.labels.figure, 'ru')}, можно не больше ${figures_max}` });
-  if (use.units < units_min) problems.push({ field: 'units', problem: `the army needs at least ${units_min} unit${units_min === 1 ? '' : 's'}, has ${use.units}`, ru: `в армии нужно не меньше ${countOf(units_min, system.labels.unit, 'ru')}, сейчас ${use.units}` });
+  if (use.units < units_min) problems.push({ field: 'units', problem: `the army needs at least ${units_min} unit${units_min === 1 ? '' : 's'}, has ${use.units}`, ru: `сейчас в армии ${countOf(use.units, system.labels.unit, 'ru')}, а нужно хотя бы ${units_min}` });
   if (units_max !== null && use.units > units_max) problems.push({ field: 'units', problem: `the army has ${use.units} units, at most ${units_max} allowed`, ru: `в армии ${countOf(use.units, system.labels.unit, 'ru')}, можно не больше ${units_max}` });
   if (problems.length > 0) return { ok: false, problems, use, units };
   return { ok: true, system: system.id, use, limits: { points_max, figures_max, units_min, units_max }, units };

@@ -172,7 +172,7 @@ function lastAction(v: GameView): HTMLElement | null {
 /** The panel, or null when the selected model has nothing to offer and nothing was rolled. */
 export function actionPanel(v: GameView, send: Send): HTMLElement | null {
   const actorId = v.selection.shooterId;
-  const offers = v.phase === 'play' && !v.readOnly && !v.replay && actorId ? offerButtons(v, actorId, send) : [];
+  const offers = v.phase === 'play' && !v.readOnly && !v.replay && !v.ended && actorId ? offerButtons(v, actorId, send) : [];
   const result = lastAction(v);
   if (offers.length === 0 && !result) return null;
   return h('div', { 'data-testid': 'action-panel' }, offers.length > 0 ? h('h3', {}, t('actions')) : null, ...offers, draftSection(v, send), result);

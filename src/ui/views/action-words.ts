@@ -43,6 +43,12 @@ export function actionOddsWords(v: GameView, odds: Readonly<Record<string, strin
     return [`${modelId ? `${nameOf(v, modelId)}: ` : ''}${label} ${pct(share(p))}`];
   });
   const headline = odds[harmKey];
+  // A test's pass (passed=true) is no harm word: the headline outcome is named, not a bare «— 1/2».
+  const head = splitKey(harmKey, parts);
+  if (words.length === 0 && headline && hasTerm('outcome', head.rest.split('=')[0] ?? '')) {
+    const { modelId, rest } = head;
+    words.push(`${modelId ? `${nameOf(v, modelId)}: ` : ''}${outcomeLabel(rest)}: ${pct(share(headline))}`);
+  }
   return `${words.join(', ')}${headline ? ` — ${headline}` : ''}`;
 }
 

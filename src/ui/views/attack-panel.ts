@@ -25,7 +25,7 @@ export function attackLine(v: GameView, a: AttackView): HTMLElement {
  * odds above are what the roll resolves (same input, same distance).
  */
 export function attackPanel(v: GameView, send: Send): HTMLElement | null {
-  if (v.readOnly || v.phase !== 'play' || !v.odds || v.odds.problem || v.shot) return null;
+  if (v.readOnly || v.phase !== 'play' || v.ended || v.replay || !v.odds || v.odds.problem || v.shot) return null;
   const typed = h('input', { 'data-testid': 'typed-dice', placeholder: t('typeDiceHint'), style: 'width:150px' });
   const sendTyped = (): void => {
     const dice = (typed.value.match(/\d+/g) ?? []).map(Number);

@@ -2,7 +2,7 @@ import type { Intent } from '../../app/api/intents.js';
 import type { CatalogueUnitType } from '../../core/rulesets/catalogue.js';
 import type { GameSystem } from '../../core/rulesets/game-system.js';
 import { countOf, labelOf } from '../../core/rulesets/labels.js';
-import { POINTS, validateRoster, type Roster, type RosterCheck, type RosterUnit } from '../../core/rulesets/roster.js';
+import { POINTS, RosterSchema, validateRoster, type Roster, type RosterCheck, type RosterUnit } from '../../core/rulesets/roster.js';
 import { h, option } from '../dom.js';
 import { currentLang, t } from '../i18n.js';
 import { printRoster } from './roster-print.js';
@@ -247,8 +247,15 @@ export class RosterEditor {
       h('button', { 'data-testid': 'roster-load', onclick: () => file.click() }, t('rosterLoad')),
       file,
       h('button', { 'data-testid': 'roster-print', onclick: () => printRoster(this.system, this.roster, validateRoster(this.roster)) }, t('rosterPrint')),
-      h('button', { class: 'primary', 'data-testid': 'roster-deploy', disabled: !check.ok || this.roster.units.length === 0, onclick: () => this.send({ type: 'add-roster', roster: this.roster }) }, t('rosterDeploy')),
+      h('button', { class: 'primary', 'data-testid': 'roster-deploy', disabled: !check.ok || this.roster.units.length === 0, onclick: () => this.deploy() }, t('rosterDeploy')),
     ];
+  }
+
+  /** Units the players left unnamed go on the table under their type's name in the players' language. */
+  private deploy(): void {
+    const lang = currentLang();
+    const units = this.roster.units.map((u) => (u.name ? u : { ...u, name: this.typeOf(u)?.label[lang] ?? u.type }));
+    this.send({ type: 'add-roster', roster: { ...this.roster, units } });
   }
 
   private say(text: string): void {
@@ -287,7 +294,9 @@ export class RosterEditor {
       return;
     }
     this.player = r.player === 'B' ? 'B' : 'A';
-    this.roster = raw as Roster;
+    // The schema's defaults (options, stats) filled in: a hand-written file may leave them out.
+    const full = RosterSchema.safeParse(raw);
+    this.roster = full.success ? full.data : (raw as Roster);
     this.changed();
     this.say(`${name}: ${t('rosterLoaded')}`);
   }

@@ -24,7 +24,9 @@ function modelName(v: GameView, id: string | null): string {
 }
 
 function turnSection(v: GameView, send: Send): HTMLElement {
-  const active = v.players.find((p) => p.id === v.active);
+  // By initiative both players act in one turn: the turn is named for the owner of the unit due now.
+  const due = v.usesInitiative ? v.models.find((m) => m.id === v.mayActNext[0])?.player : undefined;
+  const active = v.players.find((p) => p.id === (due ?? v.active));
   return h(
     'div',
     { 'data-reuse': true },
@@ -42,12 +44,13 @@ function turnSection(v: GameView, send: Send): HTMLElement {
           }),
         )
       : null,
-    v.readOnly
+    // While replaying nothing is played; a finished game may only be taken back (undo) to play on.
+    v.readOnly || v.replay
       ? null
       : h(
           'div',
           { class: 'row' },
-          h('button', { 'data-testid': 'end-turn', disabled: v.shot !== null, onclick: () => send({ type: 'end-turn' }) }, t('endTurn')),
+          v.ended ? null : h('button', { 'data-testid': 'end-turn', disabled: v.shot !== null, onclick: () => send({ type: 'end-turn' }) }, t('endTurn')),
           h('button', { 'data-testid': 'undo', disabled: !v.canUndo, onclick: () => send({ type: 'undo' }) }, t('undo')),
         ),
   );
@@ -66,7 +69,8 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
   const weapon = h(
     'select',
     { 'data-testid': 'weapon', onchange: () => send({ type: 'select', shooterId: shooter.id, targetId: v.selection.targetId, weaponId: weapon.value }) },
-    ...shooter.weapons.map((w) => option(w.id, `${w.label} (${count(w.rangeSteps, unitNoun(v.stepMm))})`, w.id === v.selection.weaponId)),
+    // The weapon the odds are for: a weapon left selected from another shooter is not this one's.
+    ...shooter.weapons.map((w) => option(w.id, `${w.label} (${count(w.rangeSteps, unitNoun(v.stepMm))})`, w.id === (v.odds?.weaponId ?? v.selection.weaponId))),
   );
   const pair = v.pairs.find((p) => p.targetId === v.selection.targetId);
   const odds = v.odds;
@@ -136,7 +140,7 @@ function attributionEditor(v: GameView, a: Attribution, send: Send): HTMLElement
 function shotSection(v: GameView, send: Send): HTMLElement | null {
   const shot = v.shot;
   if (!shot) {
-    if (v.readOnly || v.phase !== 'play') return null;
+    if (v.readOnly || v.phase !== 'play' || v.ended || v.replay) return null;
     return h('div', {}, h('button', { 'data-testid': 'open-shot', onclick: () => send({ type: 'open-shot', shooterId: v.selection.shooterId }) }, t('openShot')));
   }
   const a = shot.attribution;
@@ -226,7 +230,8 @@ function modelsSection(v: GameView, send: Send): HTMLElement {
             'td',
             {},
             m.fallen && !m.destroyed && m.player === v.active && !v.readOnly ? h('button', { onclick: () => send({ type: 'stand-up', modelId: m.id }) }, t('standUp')) : null,
-            m.player === v.active && !m.destroyed && !m.activated && !v.readOnly && v.phase === 'play'
+            // By initiative both players' units act in one turn: the ones due now may be activated.
+            (v.usesInitiative ? v.mayActNext.includes(m.id) : m.player === v.active) && !m.destroyed && !m.activated && !v.readOnly && v.phase === 'play' && !v.ended && !v.replay
               ? h('button', { 'data-testid': `activate-${m.id}`, onclick: () => send({ type: 'activate', modelId: m.id }) }, t('activate'))
               : null,
             m.activated ? h('span', { class: 'pill ok' }, v.acting === m.id ? t('acting') : '✓') : null,

@@ -38,6 +38,8 @@ export function oddsWords(odds: Record<string, string>, harmKey: string): string
     .filter(([k]) => (k.endsWith('=true') && k !== 'allowed=true') || /^(result|effect)=/.test(k))
     .map(([k, p]) => `${outcomeLabel(k)} ${pct(share(p))}`);
   const headline = odds[harmKey];
+  // Counted outcomes only (Звездный Десант's hits=1): the headline outcome in words, not a bare fraction.
+  if (parts.length === 0 && headline) parts.push(`${outcomeLabel(harmKey)}: ${pct(share(headline))}`);
   return `${parts.join(', ')}${headline ? ` — ${headline}` : ''}`;
 }
 

@@ -28,7 +28,9 @@ export const bronepekhotaAttacks: AttackRules = {
     ok: true,
     action: 'virtual-shot',
     harmKey: 'hit=true',
-    input: { distance_cm: pair.distanceCm, shooters: [{ shooting: w.shooting ?? 1, range_steps: w.rangeSteps }], target: { armour: target.armour, kind: targetKind(target.kind), cover: coverOf(pair.cover) } },
+    // The target's unit type and damage so far: a hit then lands on its damage track (a killed
+    // trooper is destroyed), not only in the words of the result.
+    input: { distance_cm: pair.distanceCm, shooters: [{ shooting: w.shooting ?? 1, range_steps: w.rangeSteps }], target: { armour: target.armour, kind: targetKind(target.kind), cover: coverOf(pair.cover), unit_type: unitTypeOf(target.kind, target.unitType), damage: target.damage } },
   }),
 };
 
