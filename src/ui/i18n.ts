@@ -588,7 +588,6 @@ const TERMS: Record<string, Terms> = {
   outcome: {
     hit: { ru: 'попадание', en: 'hit' },
     hits: { ru: 'попадания', en: 'hits' },
-    wounded: { ru: 'ранение', en: 'wound' },
     panic: { ru: 'паника', en: 'panic' },
     melee: { ru: 'ближний бой', en: 'melee' },
     charges: { ru: 'идут в атаку', en: 'charges' },
@@ -659,7 +658,6 @@ const TERMS: Record<string, Terms> = {
     wound: { ru: 'проверка ранения', en: 'wound test' },
     'wound-test': { ru: 'проверка ранения', en: 'wound test' },
     'to-hit': { ru: 'бросок на попадание', en: 'roll to hit' },
-    shoot: { ru: 'стрельба', en: 'shooting' },
     blast: { ru: 'взрыв', en: 'blast' },
     grenade: { ru: 'граната', en: 'grenade' },
     'hand-grenade': { ru: 'ручная граната', en: 'hand grenade' },
