@@ -31,7 +31,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   markers: {
-    usage: `shagomer markers [--out DIR] [--dpi N] [--table WxD] [--anchor-mm N] [--tag-mm N] [--tag-height-mm N] [--tags A-B] [--board ${BOARD}] [--name NAME] [--pdf [--paper a4|letter]]`,
+    usage: `shagomer markers [--out DIR] [--dpi N] [--table WxD] [--anchor-mm N] [--tag-mm N] [--tag-height-mm N] [--tags A-B] [--board ${BOARD}] [--name NAME] [--pdf [--paper a4|letter] [--lang ru|en]]`,
     about: 'Writes printable true-scale marker sheets (ChArUco board, table anchors, base tags) and the table profile that matches them.',
     options: [
       ['--out DIR', 'where the sheets and the profile go (default: calibration)'],
@@ -45,6 +45,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--name NAME', 'the table profile\'s name (default "W x D cm table")'],
       ['--pdf', 'write one true-scale PDF of all sheets (ids beside every marker, a mm scale bar, a 50 mm check square) instead of PNG pages'],
       ['--paper a4|letter', 'the PDF\'s paper size (default a4; only with --pdf)'],
+      ['--lang ru|en', 'the language of the PDF\'s words (default ru; only with --pdf)'],
     ],
   },
   'calibrate-camera': {

@@ -1,6 +1,6 @@
 import type { Paper, SetupStatus } from '../../app/api/setup.js';
 import { h, option } from '../dom.js';
-import { t } from '../i18n.js';
+import { currentLang, t } from '../i18n.js';
 import { CameraStep } from './wizard-camera.js';
 import { TableSteps } from './wizard-table.js';
 import type { WizardDeps } from './wizard-deps.js';
@@ -131,7 +131,7 @@ export class Wizard {
         'data-testid': 'wz-make-pdf',
         onclick: async () => {
           make.disabled = true;
-          const r = await this.deps.setup.request({ type: 'print', paper: this.paper, widthMm: Number(width.value), depthMm: Number(depth.value) });
+          const r = await this.deps.setup.request({ type: 'print', paper: this.paper, widthMm: Number(width.value), depthMm: Number(depth.value), lang: currentLang() });
           this.printed = r.ok;
           if (!r.ok) this.deps.toast(r.problem);
           else if (this.deps.setup.desktop) this.deps.toast(t('wzPdfOpened'));
