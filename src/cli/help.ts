@@ -81,7 +81,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   'sim-device': {
-    usage: 'shagomer sim-device --port PATH [--events N] [--rate HZ] [--corrupt P] [--seed S] [--boot HEX] [--scenario FILE] [--queue N]',
+    usage: 'shagomer sim-device --port PATH [--events N] [--rate HZ] [--corrupt P] [--seed S] [--boot HEX] [--scenario FILE] [--queue N] [--proto 1|2]',
     about: 'Simulates a sensor hub speaking the wire protocol on a serial port (use one end of a socat pty pair).',
     options: [
       ['--port PATH', 'the serial device to speak on'],
@@ -92,6 +92,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--boot HEX', 'the boot id, 8 hex digits (default: random)'],
       ['--scenario FILE', 'a JSON script of events to send instead of random ones'],
       ['--queue N', 'unacknowledged events the device keeps, 1–65535 (default as the firmware)'],
+      ['--proto 1|2', 'the highest protocol version the hub speaks (default 2): 1 is an old hub that ignores VER,2 and sends only v1 frames, without length and CRC-32C'],
     ],
   },
   serve: {
