@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DiceError, type Dice, type RecordingDice } from '../dice/dice.js';
 import { ScriptedDice } from '../dice/scripted-dice.js';
 import { SeededDice } from '../dice/seeded-dice.js';
-import { distribution, groupOdds } from '../odds/enumerate.js';
+import { exactOdds } from '../odds/enumerate.js';
 import { seedRng } from '../random/rng.js';
 import type { GameSystem, RulesetDataBase } from '../rulesets/game-system.js';
 import { actionsOf, gameSystem, systemIds } from '../rulesets/registry.js';
@@ -27,13 +27,16 @@ export type ScenarioOutcome = { ok: true; output: Record<string, unknown> } | { 
 const COUNTED_FIELDS = new Set(['damage', 'casualties']);
 
 /** `field=value` keys of one output: booleans, strings and nulls at any depth, damage, casualties. */
-function contractKeys(output: object, prefix: string, numbers: boolean): string[] {
-  const keys: string[] = [];
-  for (const [k, v] of Object.entries(output)) {
-    const name = prefix + k;
-    if (typeof v === 'boolean' || typeof v === 'string' || v === null) keys.push(`${name}=${String(v)}`);
-    else if (typeof v === 'number' && (numbers || COUNTED_FIELDS.has(k))) keys.push(`${name}=${v}`);
-    else if (typeof v === 'object' && !Array.isArray(v)) keys.push(...contractKeys(v, `${name}.`, numbers));
+function contractKeys(output: object, prefix: string, numbers: boolean, keys: string[] = []): string[] {
+  // for…in over own keys in Object.entries' order, into one array: this runs once per distinct
+  // output of an exact-odds walk.
+  const record = output as Record<string, unknown>;
+  for (const k in record) {
+    if (!Object.hasOwn(record, k)) continue;
+    const v = record[k];
+    if (typeof v === 'boolean' || typeof v === 'string' || v === null) keys.push(`${prefix}${k}=${String(v)}`);
+    else if (typeof v === 'number' && (numbers || COUNTED_FIELDS.has(k))) keys.push(`${prefix}${k}=${v}`);
+    else if (typeof v === 'object' && !Array.isArray(v)) contractKeys(v, `${prefix}${k}.`, numbers, keys);
   }
   return keys;
 }
@@ -81,14 +84,13 @@ export function resolveScenario(input: unknown, data?: RulesetDataBase): Scenari
   }
   const result: Record<string, unknown> = { ...output, dice_used: [...dice.used] };
   if (env.value.exact) {
-    let outcomes;
+    let odds;
     try {
-      outcomes = distribution((d: Dice) => action.resolve(parsed.value, d, rules));
+      odds = exactOdds((d: Dice) => action.resolve(parsed.value, d, rules), (o) => oddsKeys(o));
     } catch (e) {
       if (e instanceof DiceError || e instanceof FieldError) return { ok: false, error: { field: e.field, problem: e.problem } };
       throw e;
     }
-    const odds = groupOdds(outcomes, (o) => oddsKeys(o));
     result.odds = Object.fromEntries([...odds].map(([k, p]) => [k, p.toString()]));
   }
   return { ok: true, output: result };
