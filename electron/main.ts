@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app as electronApp, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { app as electronApp, BrowserWindow, dialog, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { IPC } from '../src/app/api/bridge.js';
 import { Intent } from '../src/app/api/intents.js';
 import type { ServerMessage } from '../src/app/api/view.js';
@@ -15,6 +15,7 @@ import { CalibrationFiles } from '../src/app/setup/calibration-files.js';
 import { listSerialPorts } from '../src/link/index.js';
 import { defaultVendorSources } from '../src/app/server/vendor-files.js';
 import { OPENCV_URL, VENDOR_PRIVILEGES, VENDOR_SCHEME, vendorReply } from './vendor-protocol.js';
+import { saveFileHandler } from './save-files.js';
 
 /**
  * The Electron main process, kept thin: it owns the AppController (journal, link, engine) and
@@ -118,6 +119,16 @@ async function main(): Promise<void> {
     if (pdf) void shell.openPath(pdf);
     return reply;
   });
+  // "Save as…" for the game journal, the marker PDF, the camera and table files and rosters.
+  const saveFile = saveFileHandler({
+    calibration,
+    exportText: (id) => app.store.exportText(id),
+    ask: async ({ defaultName, filter }) => {
+      const r = await dialog.showSaveDialog(win, { defaultPath: join(electronApp.getPath('documents'), defaultName), filters: [filter] });
+      return r.canceled || !r.filePath ? null : r.filePath;
+    },
+  });
+  ipcMain.handle(IPC.saveFile, (e, raw: unknown) => (fromOurWindow(e) ? saveFile(raw) : { ok: false, problem: NOT_OUR_PAGE }));
   ipcMain.handle(IPC.games, () => app.games());
   ipcMain.handle(IPC.importGame, (e, text: unknown) => {
     if (!fromOurWindow(e)) return { ok: false, problem: NOT_OUR_PAGE };

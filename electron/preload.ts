@@ -2,7 +2,7 @@ import { contextBridge, ipcRenderer } from 'electron';
 import { IPC, type ShagomerBridge } from '../src/app/api/bridge.js';
 
 /**
- * Context-isolated preload: the renderer gets `window.shagomer` with seven calls and nothing
+ * Context-isolated preload: the renderer gets `window.shagomer` with eight calls and nothing
  * else of Node or Electron. Bundled to CommonJS (preload.cjs) by scripts/build-ui.mjs, since a
  * sandboxed preload cannot be an ES module.
  */
@@ -17,6 +17,7 @@ const bridge: ShagomerBridge = {
   importGame: (text) => ipcRenderer.invoke(IPC.importGame, text),
   cameraFiles: () => ipcRenderer.invoke(IPC.cameraFiles),
   setup: (request) => ipcRenderer.invoke(IPC.setup, request),
+  saveFile: (request) => ipcRenderer.invoke(IPC.saveFile, request),
 };
 
 contextBridge.exposeInMainWorld('shagomer', bridge);

@@ -31,7 +31,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   markers: {
-    usage: `shagomer markers [--out DIR] [--dpi N] [--table WxD] [--anchor-mm N] [--tag-mm N] [--tag-height-mm N] [--tags A-B] [--board ${BOARD}] [--name NAME] [--pdf [--paper a4|letter]]`,
+    usage: `shagomer markers [--out DIR] [--dpi N] [--table WxD] [--anchor-mm N] [--tag-mm N] [--tag-height-mm N] [--tags A-B] [--board ${BOARD}] [--name NAME] [--pdf [--paper a4|letter] [--lang ru|en]]`,
     about: 'Writes printable true-scale marker sheets (ChArUco board, table anchors, base tags) and the table profile that matches them.',
     options: [
       ['--out DIR', 'where the sheets and the profile go (default: calibration)'],
@@ -45,6 +45,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--name NAME', 'the table profile\'s name (default "W x D cm table")'],
       ['--pdf', 'write one true-scale PDF of all sheets (ids beside every marker, a mm scale bar, a 50 mm check square) instead of PNG pages'],
       ['--paper a4|letter', 'the PDF\'s paper size (default a4; only with --pdf)'],
+      ['--lang ru|en', 'the language of the PDF\'s words (default ru; only with --pdf)'],
     ],
   },
   'calibrate-camera': {
@@ -80,7 +81,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   'sim-device': {
-    usage: 'shagomer sim-device --port PATH [--events N] [--rate HZ] [--corrupt P] [--seed S] [--boot HEX] [--scenario FILE] [--queue N]',
+    usage: 'shagomer sim-device --port PATH [--events N] [--rate HZ] [--corrupt P] [--seed S] [--boot HEX] [--scenario FILE] [--queue N] [--proto 1|2]',
     about: 'Simulates a sensor hub speaking the wire protocol on a serial port (use one end of a socat pty pair).',
     options: [
       ['--port PATH', 'the serial device to speak on'],
@@ -91,6 +92,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--boot HEX', 'the boot id, 8 hex digits (default: random)'],
       ['--scenario FILE', 'a JSON script of events to send instead of random ones'],
       ['--queue N', 'unacknowledged events the device keeps, 1–65535 (default as the firmware)'],
+      ['--proto 1|2', 'the highest protocol version the hub speaks (default 2): 1 is an old hub that ignores VER,2 and sends only v1 frames, without length and CRC-32C'],
     ],
   },
   serve: {

@@ -3,6 +3,7 @@ import { IntentReply as IntentReplySchema } from '../app/api/intents.js';
 import { AccessInfo, Catalog, GameSummary, PairingCode, ServerMessage, type GameView } from '../app/api/view.js';
 import { z } from 'zod';
 import type { ShagomerBridge } from '../app/api/bridge.js';
+import { bridgeSave } from './save-client.js';
 
 /** The renderer's only way to the app: over HTTP + server-sent events, or over Electron IPC. */
 export interface ApiClient {
@@ -10,9 +11,9 @@ export interface ApiClient {
   subscribe(onView: (view: GameView) => void, onDown: (why: string) => void): void;
   catalog(): Promise<Catalog>;
   games(): Promise<GameSummary[]>;
-  /** Whether exportGame works here (the Electron window has no download yet). */
+  /** Whether exportGame works here (a browser downloads; Electron saves through its main process). */
   readonly canExport: boolean;
-  /** Saves a game's journal as a file (a browser download). */
+  /** Saves a game's journal as a file (a browser download, Electron's save dialog). */
   exportGame(gameId: string): Promise<IntentReply>;
   /** Whether this page is the referee, and where phones watch (the server decides both). */
   access(): Promise<AccessInfo>;
@@ -187,8 +188,12 @@ export class HttpClient implements ApiClient {
 
 /** Electron: the preload's bridge (contextIsolation), checked like any other boundary. */
 export class IpcClient implements ApiClient {
-  readonly canExport = false;
-  constructor(private readonly bridge: ShagomerBridge) {}
+  readonly canExport: boolean;
+  private readonly save: ReturnType<typeof bridgeSave>;
+  constructor(private readonly bridge: ShagomerBridge) {
+    this.save = bridgeSave(bridge);
+    this.canExport = this.save !== undefined;
+  }
 
   async send(intent: Intent): Promise<IntentReply> {
     const r = IntentReplySchema.safeParse(await this.bridge.send(intent));
@@ -211,8 +216,11 @@ export class IpcClient implements ApiClient {
     return Games.parse(await this.bridge.games());
   }
 
-  exportGame(): Promise<IntentReply> {
-    return Promise.resolve({ ok: false, problem: 'export from the app window is not built yet: use shagomer serve in a browser' });
+  /** The main process asks where (its save dialog) and writes the journal; a cancel is no problem. */
+  async exportGame(gameId: string): Promise<IntentReply> {
+    if (!this.save) return { ok: false, problem: 'this desktop build has no save channel' };
+    const r = await this.save({ kind: 'game', gameId });
+    return r.ok ? { ok: true } : r;
   }
 
   /** The window is the referee: the main process trusts only its own page (see electron/main.ts). */

@@ -1,6 +1,8 @@
 import type { ShagomerBridge } from '../app/api/bridge.js';
+import type { SaveFileReply, SaveFileRequest } from '../app/api/save-file.js';
 import { SetupReply, type SetupRequest } from '../app/api/setup.js';
 import { refereeHeaders } from './api-client.js';
+import { bridgeSave } from './save-client.js';
 
 /**
  * The set-up wizard's way to the app: `POST /api/setup` in a browser, the preload's `setup`
@@ -10,12 +12,16 @@ export interface SetupClient {
   request(req: SetupRequest): Promise<SetupReply>;
   /** True in Electron: the main process opens the printed PDF itself. */
   readonly desktop: boolean;
+  /** Electron: "Save as…" through the main process (a browser downloads links instead). */
+  readonly save?: (req: SaveFileRequest) => Promise<SaveFileReply>;
 }
+
 
 export function setupClient(bridge: ShagomerBridge | undefined): SetupClient {
   if (bridge) {
     return {
       desktop: true,
+      save: bridgeSave(bridge),
       async request(req) {
         if (!bridge.setup) return { ok: false, problem: 'this desktop build has no set-up channel' };
         const r = SetupReply.safeParse(await bridge.setup(req));

@@ -3,12 +3,16 @@
  * rectangle, so the printer's resolution does not matter): the ChArUco board, one page per
  * table anchor, the base tags. Each marker has its id beside it; each page a 100 mm scale bar
  * labelled in mm and a 50 mm square to measure, so a "fit to page" print is caught before it
- * spoils a calibration. Runs in Node and in a browser (pdf-lib is plain JS).
+ * spoils a calibration. The words are in Russian or English, set in an embedded Unicode TrueType
+ * font (DejaVu Sans, subset to the glyphs used) that the caller hands in as bytes: Node reads it
+ * with `sheet-font-node.ts`. Runs in Node and in a browser (pdf-lib and fontkit are plain JS).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { OpenCv } from './cv-types.js';
 import type { CharucoBoard } from './charuco.js';
 import { isDictionaryName, type DictionaryName } from './dictionaries.js';
+import { SHEET_LABELS, type SheetLabels, type SheetLang } from './marker-pdf-labels.js';
 import { markerCells } from './marker-sheets.js';
 import type { TableProfile } from './table-profile.js';
 
@@ -29,6 +33,7 @@ class MmPage {
     readonly widthMm: number,
     readonly heightMm: number,
     private readonly font: PDFFont,
+    readonly l: SheetLabels,
   ) {}
 
   rect(xMm: number, yMm: number, wMm: number, hMm: number, grey: number): void {
@@ -79,8 +84,8 @@ class MmPage {
       this.rect(xMm + i * 10 - 0.15, yMm - tall, 0.3, tall, 0);
       this.text(`${i * 10}`, xMm + i * 10, yMm + 4, 6, 'center');
     }
-    this.text('mm', xMm + 103, yMm + 0.5, 7);
-    this.text('100 mm scale bar: print at 100 %, no "fit to page"', xMm, yMm + 8.5, 7);
+    this.text(this.l.mm, xMm + 103, yMm + 0.5, 7);
+    this.text(this.l.scaleBar, xMm, yMm + 8.5, 7);
   }
 
   /** The scale bar with the check square to its right (its bottom on the bar's line). */
@@ -89,8 +94,8 @@ class MmPage {
     const sx = xMm + 120;
     const sy = yMm - CHECK_SQUARE_MM + 8;
     this.outline(sx, sy, CHECK_SQUARE_MM, CHECK_SQUARE_MM, 0.3);
-    this.text('this square must measure', sx + CHECK_SQUARE_MM / 2, sy + CHECK_SQUARE_MM / 2 - 1, 7, 'center');
-    this.text(`${CHECK_SQUARE_MM.toFixed(1)} mm`, sx + CHECK_SQUARE_MM / 2, sy + CHECK_SQUARE_MM / 2 + 4, 9, 'center');
+    this.text(this.l.squareMust, sx + CHECK_SQUARE_MM / 2, sy + CHECK_SQUARE_MM / 2 - 1, 7, 'center');
+    this.text(this.l.len(CHECK_SQUARE_MM), sx + CHECK_SQUARE_MM / 2, sy + CHECK_SQUARE_MM / 2 + 4, 9, 'center');
   }
 }
 
@@ -102,17 +107,24 @@ export interface MarkerPdfOptions {
   profile: TableProfile;
   tagIds: readonly number[];
   paper: Paper;
+  /** The language of the printed words. */
+  lang: SheetLang;
+  /** A TrueType font with Latin and Cyrillic (DejaVu Sans: `loadSheetFontNode()`). */
+  font: Uint8Array;
 }
 
 export async function markerPdf(cv: OpenCv, o: MarkerPdfOptions): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle('Shagomer marker sheets');
   doc.setCreator('shagomer');
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.setLanguage(o.lang);
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(o.font, { subset: true });
+  const l = SHEET_LABELS[o.lang];
+  doc.setTitle(l.title);
   const [pw, ph] = PAPER_MM[o.paper];
   const newPage = (landscape: boolean): MmPage => {
     const [w, h] = landscape ? [ph, pw] : [pw, ph];
-    return new MmPage(doc.addPage([w * PT_PER_MM, h * PT_PER_MM]), w, h, font);
+    return new MmPage(doc.addPage([w * PT_PER_MM, h * PT_PER_MM]), w, h, font, l);
   };
   boardPage(cv, o.board, newPage);
   const anchorDict = dictionaryOf(o.profile.anchors.dictionary);
@@ -121,12 +133,12 @@ export async function markerPdf(cv: OpenCv, o: MarkerPdfOptions): Promise<Uint8A
     const page = newPage(false);
     const x = (page.widthMm - side) / 2;
     const y = MARGIN_MM + 30;
-    page.text(`ANCHOR ${a.id}`, page.widthMm / 2, MARGIN_MM + 8, 20, 'center');
-    page.text(`${o.profile.name}: marker ${side.toFixed(1)} mm, ${anchorDict}; corner at (${a.corners_mm[3][0]}, ${a.corners_mm[3][1]}) mm on the table`, page.widthMm / 2, MARGIN_MM + 15, 8, 'center');
+    page.text(l.anchorTitle(a.id), page.widthMm / 2, MARGIN_MM + 8, 20, 'center');
+    page.text(l.anchorLine([o.profile.table.width_mm, o.profile.table.depth_mm], side, anchorDict, a.corners_mm[3]), page.widthMm / 2, MARGIN_MM + 15, 8, 'center');
     const { cells, n } = markerCells(cv, anchorDict, a.id);
     page.marker(cells, n, x, y, side);
-    page.text(`id ${a.id}`, x + side + 4, y + side / 2, 14);
-    page.text('top edge towards the far side of the table', page.widthMm / 2, y - 4, 8, 'center');
+    page.text(l.id(a.id), x + side + 4, y + side / 2, 14);
+    page.text(l.anchorTop, page.widthMm / 2, y - 4, 8, 'center');
     page.rulers(MARGIN_MM, page.heightMm - MARGIN_MM - 10);
   }
   tagPages(cv, o.profile, o.tagIds, newPage);
@@ -147,7 +159,7 @@ function boardPage(cv: OpenCv, b: CharucoBoard, newPage: (landscape: boolean) =>
   }
   const x0 = (page.widthMm - boardW) / 2;
   const y0 = MARGIN_MM + 14;
-  page.text(`ChArUco board ${b.squaresX}x${b.squaresY}: squares ${b.squareMm.toFixed(1)} mm, markers ${b.markerMm.toFixed(1)} mm, ${b.dictionary}`, page.widthMm / 2, MARGIN_MM + 6, 10, 'center');
+  page.text(page.l.boardTitle(b.squaresX, b.squaresY, b.squareMm, b.markerMm, b.dictionary), page.widthMm / 2, MARGIN_MM + 6, 10, 'center');
   const inset = (b.squareMm - b.markerMm) / 2;
   let id = 0;
   for (let r = 0; r < b.squaresY; r++) {
@@ -162,7 +174,7 @@ function boardPage(cv: OpenCv, b: CharucoBoard, newPage: (landscape: boolean) =>
     }
   }
   // The board's own squares are the check here: there is no room for a second square.
-  page.text(`each square must measure ${b.squareMm.toFixed(1)} mm; markers 0-${id - 1}; glue flat on card, keep it unbent`, x0, y0 + boardH + 5, 7);
+  page.text(page.l.boardFoot(b.squareMm, id - 1), x0, y0 + boardH + 5, 7);
   page.scaleBar(x0, page.heightMm - MARGIN_MM - 10);
 }
 
@@ -181,7 +193,7 @@ function tagPages(cv: OpenCv, profile: TableProfile, ids: readonly number[], new
       page = newPage(false);
       perRow = Math.max(1, Math.floor((page.widthMm - 2 * MARGIN_MM) / pitchX));
       rows = Math.max(1, Math.floor((page.heightMm - 2 * MARGIN_MM - 12 - RULERS_MM - 10) / pitchY));
-      page.text(`Base tags: ${size.toFixed(1)} mm, ${dict}; cut along the grey frames`, MARGIN_MM, MARGIN_MM + 5, 9);
+      page.text(page.l.tagsTitle(size, dict), MARGIN_MM, MARGIN_MM + 5, 9);
       page.rulers(MARGIN_MM, page.heightMm - MARGIN_MM - 10);
     }
     const k = i % (perRow * rows);
@@ -193,6 +205,6 @@ function tagPages(cv: OpenCv, profile: TableProfile, ids: readonly number[], new
     page.rect(x - quiet, y - quiet, size + 2 * quiet, size + 2 * quiet, 1);
     const { cells, n } = markerCells(cv, dict, id);
     page.marker(cells, n, x, y, size);
-    page.text(`id ${id}`, cx, y + size + quiet + labelMm - 0.5, 8, 'center');
+    page.text(page.l.id(id), cx, y + size + quiet + labelMm - 0.5, 8, 'center');
   });
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -67,6 +68,7 @@ describe('POST /api/setup', () => {
       [{ type: 'format-disk' }, 'type'],
       [{ type: 'print', paper: 'a3', widthMm: 1800, depthMm: 1200 }, 'paper'],
       [{ type: 'print', paper: 'a4', widthMm: 10, depthMm: 1200 }, 'widthMm'],
+      [{ type: 'print', paper: 'a4', widthMm: 1800, depthMm: 1200, lang: 'de' }, 'lang'],
       [{ type: 'save-camera', camera: { image_size: [1920, 1080] }, rmsPx: 0.2, viewsUsed: 9 }, 'camera'],
       [{ type: 'save-camera', camera: cameraFileFromIntrinsics(webcamIntrinsics()), rmsPx: -1, viewsUsed: 9 }, 'rmsPx'],
       [{ type: 'save-table-check', check: { anchorsFound: [0], reprojectionPx: 0.3, cameraHeightMm: 1e9, ruler: null } }, 'cameraHeightMm'],
@@ -87,7 +89,17 @@ describe('POST /api/setup', () => {
     expect(printed.reply.ok && printed.reply.status).toMatchObject({ print: true, tableMm: { widthMm: 1500, depthMm: 1000 }, tagMm: 20, pdf: { a4: null, letter: '/api/setup/markers-letter.pdf' } });
     const pdf = await fetch(`${base}/api/setup/markers-letter.pdf`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // No language named: the words are Russian (pdftotext reads them from the embedded font).
+    const ru = execFileSync('pdftotext', ['-', '-'], { input: bytes }).toString();
+    expect(ru).toContain('ЯКОРЬ 0');
+    expect(ru).toContain('стол 150 × 100 см');
+    const en = await setup({ type: 'print', paper: 'letter', widthMm: 1500, depthMm: 1000, lang: 'en' });
+    expect(en.status).toBe(200);
+    const enText = execFileSync('pdftotext', [join(dataDir, 'calibration', 'markers-letter.pdf'), '-']).toString();
+    expect(enText).toContain('ANCHOR 0');
+    expect(enText).not.toContain('ЯКОРЬ');
 
     const k = webcamIntrinsics();
     const saved = await setup({ type: 'save-camera', camera: cameraFileFromIntrinsics(k), rmsPx: 0.04, viewsUsed: 9 });

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +81,10 @@ describe('set-up wizard in Chromium', () => {
     const pdf = await fetch(new URL((await page.getByTestId('wz-open-pdf').getAttribute('href')) ?? '', server.url));
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    // The sheets speak the wizard's language (Russian here).
+    const words = execFileSync('pdftotext', [join(calibration, 'markers-a4.pdf'), '-']).toString();
+    expect(words).toContain('ЯКОРЬ 0');
+    expect(words).toContain('этот квадрат должен быть');
     expect(existsSync(join(calibration, 'table.json'))).toBe(true);
     expect(await page.getByTestId('wz-step-print').getAttribute('class')).toContain('done');
     await shot(page, 'print');

@@ -2,7 +2,8 @@
  * The marker sheets as PDF, checked the way a printer sees them: `shagomer markers --pdf`
  * (the compiled binary, `npx tsc -p tsconfig.build.json` first), the pages rasterised by
  * poppler's pdftoppm at 300 dpi, the markers decoded back with the project's own ArUco
- * detector and measured in mm, the labels read back with pdftotext.
+ * detector and measured in mm, the 100 mm scale bar measured on the raster, the labels (Russian
+ * or English, in the embedded DejaVu Sans) read back with pdftotext.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -52,6 +53,34 @@ async function markersOnPage(pdf: string, n: number): Promise<{ markers: Detecte
   }
 }
 
+/** Page n at 300 dpi, grey. */
+async function rasterPage(pdf: string, n: number): Promise<{ data: Uint8Array; width: number; height: number }> {
+  const prefix = join(dir, `r${n}-${Math.random().toString(36).slice(2)}`);
+  await run('pdftoppm', ['-r', String(DPI), '-f', String(n), '-l', String(n), '-gray', '-png', pdf, prefix]);
+  const file = (await readdir(dir)).find((f) => join(dir, f).startsWith(prefix));
+  const { data, info } = await sharp(join(dir, file as string)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+/**
+ * The scale bar's length in mm: the longest run of dark pixels in one row of the page's lowest
+ * 40 mm, left of `rightMm` (a tag or anchor page's check square starts 120 mm from the bar's
+ * left end, 12 mm from the paper's edge).
+ */
+async function scaleBarMm(pdf: string, n: number, rightMm: number): Promise<number> {
+  const { data, width, height } = await rasterPage(pdf, n);
+  const px = (mm: number): number => Math.round((mm * DPI) / 25.4);
+  let best = 0;
+  for (let y = height - px(40); y < height; y++) {
+    let run = 0;
+    for (let x = 0; x < Math.min(width, px(rightMm)); x++) {
+      run = (data[y * width + x] as number) < 128 ? run + 1 : 0;
+      best = Math.max(best, run);
+    }
+  }
+  return (best * 25.4) / DPI;
+}
+
 /** Mean of the four sides, in mm at the raster's DPI (the detector's corners are sub-pixel). */
 function sideMm(m: DetectedMarker): number {
   const c = m.corners;
@@ -73,13 +102,13 @@ describe('shagomer markers --pdf', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  for (const [paper, w, h] of [
-    ['a4', 595.28, 841.89],
-    ['letter', 612, 792],
+  for (const [paper, w, h, lang] of [
+    ['a4', 595.28, 841.89, 'ru'],
+    ['letter', 612, 792, 'en'],
   ] as const) {
-    it(`${paper}: page size, markers decoded back at true scale, ids and mm labels as text`, { timeout: 120_000 }, async () => {
+    it(`${paper}, ${lang}: page size, markers decoded back at true scale, a 100 mm scale bar, ids and labels as text`, { timeout: 120_000 }, async () => {
       const out = join(dir, paper);
-      const o = await shagomer('markers', '--pdf', '--paper', paper, '--out', out, '--tag-mm', '20', '--anchor-mm', '80');
+      const o = await shagomer('markers', '--pdf', '--paper', paper, '--lang', lang, '--out', out, '--tag-mm', '20', '--anchor-mm', '80');
       expect(o.stderr).toBe('');
       expect(o.code).toBe(0);
       const pdf = join(out, `markers-${paper}.pdf`);
@@ -108,8 +137,29 @@ describe('shagomer markers --pdf', () => {
       for (const m of tags.markers) expect(Math.abs(sideMm(m) - 20)).toBeLessThan(0.5);
       // The raster is the paper at 300 dpi: nothing was scaled on the way.
       expect(Math.abs((tags.widthPx / DPI) * 72 - w)).toBeLessThan(1);
+      // The scale bar (its line lies below the ticks) is 100 mm on the board and on a tag page.
+      expect(Math.abs((await scaleBarMm(pdf, 1, 1000)) - 100)).toBeLessThan(0.3);
+      expect(Math.abs((await scaleBarMm(pdf, 6, 12 + 115)) - 100)).toBeLessThan(0.3);
 
       const { stdout: text } = await run('pdftotext', ['-layout', pdf, '-']);
+      // One embedded font (subset), whatever the language: nothing falls back to a WinAnsi font.
+      const { stdout: fonts } = await run('pdffonts', [pdf]);
+      expect(fonts).toMatch(/DejaVuSans/);
+      expect(fonts).not.toMatch(/Helvetica/);
+      if (lang === 'ru') {
+        for (let id = 4; id <= 49; id++) expect(text).toMatch(new RegExp(`№\\s*${id}(?!\\d)`));
+        for (let id = 0; id <= 3; id++) expect(text).toContain(`ЯКОРЬ ${id}`);
+        expect(text).toContain('этот квадрат должен быть');
+        expect(text).toContain('50,0 мм');
+        expect(text).toContain('каждая клетка должна быть 30,0 мм');
+        expect(text).toContain('Шкала 100 мм');
+        expect(text).toContain('Метки для подставок: 20,0 мм');
+        expect(text).toContain('верхним краем к дальней стороне стола');
+        expect(text).toMatch(/мм\s*\n\s*0\s+10\s+20\s+30\s+40\s+50\s+60\s+70\s+80\s+90\s+100\n/);
+        expect(text).not.toMatch(/square|scale bar|ANCHOR|\bid \d/);
+        return;
+      }
+
       for (let id = 4; id <= 49; id++) expect(text).toMatch(new RegExp(`\\bid ${id}\\b`));
       for (let id = 0; id <= 3; id++) expect(text).toContain(`ANCHOR ${id}`);
       expect(text).toContain('this square must measure');
@@ -125,6 +175,9 @@ describe('shagomer markers --pdf', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toContain('--paper');
+    const lang = await shagomer('markers', '--pdf', '--lang', 'de', '--out', join(dir, 'x'));
+    expect(lang.code).toBe(2);
+    expect(lang.stderr).toBe('markers: --lang: expected ru or en, got "de"\n');
     const lone = await shagomer('markers', '--paper', 'a4', '--out', join(dir, 'y'));
     expect(lone.code).toBe(2);
     expect(lone.stderr).toContain('--pdf');

@@ -12,6 +12,8 @@ export interface ShagomerBridge {
   cameraFiles(): Promise<unknown>;
   /** The set-up wizard's requests (a SetupRequest of ./setup.ts; the reply a SetupReply). */
   setup?(request: unknown): Promise<unknown>;
+  /** "Save as…" (a SaveFileRequest of ./save-file.ts; the reply a SaveFileReply). */
+  saveFile?(request: unknown): Promise<unknown>;
 }
 
 /** IPC channel names shared by the main process and the preload. */
@@ -24,4 +26,5 @@ export const IPC = {
   importGame: 'shagomer:import',
   cameraFiles: 'shagomer:camera-files',
   setup: 'shagomer:setup',
+  saveFile: 'shagomer:save-file',
 } as const;

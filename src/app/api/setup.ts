@@ -33,6 +33,8 @@ export const SetupRequest = z.discriminatedUnion('type', [
       paper: Paper,
       widthMm: z.number().min(300).max(5000),
       depthMm: z.number().min(300).max(5000),
+      /** The language of the printed words (the wizard's; default ru). */
+      lang: z.enum(['ru', 'en']).default('ru'),
     })
     .strict(),
   /** A camera file made by the wizard's live calibration (checked by vision's parser). */

@@ -6,6 +6,7 @@ import { DEFAULT_CHARUCO } from '../../vision/charuco.js';
 import { parseCameraFile, parseTableProfile } from '../../vision/parse-files.js';
 import { markerPdf } from '../../vision/marker-pdf.js';
 import { loadOpenCvNode } from '../../vision/opencv-node.js';
+import { loadSheetFontNode } from '../../vision/sheet-font-node.js';
 import { defaultTableProfile } from '../../vision/table-profile.js';
 
 /** DICT_4X4_50 holds ids 0–49; the anchors take theirs, the rest are base tags. */
@@ -104,7 +105,7 @@ export class CalibrationFiles {
           const profile = defaultTableProfile({ widthMm: req.widthMm, depthMm: req.depthMm });
           const anchors = new Set(profile.anchors.markers.map((m) => m.id));
           const tagIds = Array.from({ length: DICTIONARY_SIZE }, (_, i) => i).filter((id) => !anchors.has(id));
-          const pdf = await markerPdf(await loadOpenCvNode(), { board: DEFAULT_CHARUCO, profile, tagIds, paper: req.paper });
+          const pdf = await markerPdf(await loadOpenCvNode(), { board: DEFAULT_CHARUCO, profile, tagIds, paper: req.paper, lang: req.lang, font: await loadSheetFontNode() });
           this.write(`markers-${req.paper}.pdf`, pdf);
           this.write('table.json', `${JSON.stringify(profile, null, 2)}\n`);
           return { ok: true, status: this.status() };

@@ -1,6 +1,6 @@
 /**
  * `shagomer markers [--out DIR] [--dpi 300] [--table 1800x1200] [--anchor-mm 80] [--tag-mm 20]
- * [--tag-height-mm 4] [--tags 4-49] [--board charuco:7x5:30:22:DICT_4X4_50] [--pdf] [--paper a4|letter]`:
+ * [--tag-height-mm 4] [--tags 4-49] [--board charuco:7x5:30:22:DICT_4X4_50] [--pdf] [--paper a4|letter] [--lang ru|en]`:
  * true-scale printable PNG pages (or, with --pdf, one PDF of them all for the paper given) and
  * the table profile that matches them.
  */
@@ -15,12 +15,13 @@ import { anchorSheets, charucoSheet, tagSheets, type SheetPage } from '../../vis
 import { defaultTableProfile } from '../../vision/table-profile.js';
 import { writePng } from '../../vision/image-file-node.js';
 import { markerPdf, type Paper } from '../../vision/marker-pdf.js';
+import { loadSheetFontNode } from '../../vision/sheet-font-node.js';
 
 /** DICT_4X4_50 holds ids 0–49. */
 const DICTIONARY_SIZE = 50;
 
 export async function run(args: string[]): Promise<number> {
-  const p = parseArgs(args, ['out', 'dpi', 'table', 'anchor-mm', 'tag-mm', 'tag-height-mm', 'tags', 'board', 'name', 'paper'], ['pdf']);
+  const p = parseArgs(args, ['out', 'dpi', 'table', 'anchor-mm', 'tag-mm', 'tag-height-mm', 'tags', 'board', 'name', 'paper', 'lang'], ['pdf']);
   if (p.positional.length > 0) throw new CliError(`unexpected argument "${p.positional[0]}"; options only (see the command's header)`);
   const out = stringFlag(p, 'out') ?? 'calibration';
   const dpi = numberFlag(p, 'dpi', 300, 72, 1200);
@@ -41,13 +42,21 @@ export async function run(args: string[]): Promise<number> {
   const pdf = p.flags.get('pdf') === true;
   if (paperFlag !== undefined && !pdf) throw new CliError('--paper goes with --pdf (the PNG pages are sized to their content)');
   const paper: Paper = paperFlag ?? 'a4';
+  const langFlag = stringFlag(p, 'lang');
+  if (langFlag !== undefined && langFlag !== 'ru' && langFlag !== 'en') throw new CliError(`--lang: expected ru or en, got "${langFlag}"`);
+  if (langFlag !== undefined && !pdf) throw new CliError('--lang goes with --pdf (the PNG pages carry no words)');
+  const lang = langFlag ?? 'ru';
 
   const cv = await loadOpenCvNode();
   let pdfBytes: Uint8Array | null = null;
   if (pdf) {
     try {
-      pdfBytes = await markerPdf(cv, { board, profile, tagIds, paper });
+      const font = await loadSheetFontNode().catch((e: unknown) => {
+        throw new CliError(`font: ${e instanceof Error ? e.message : String(e)}`);
+      });
+      pdfBytes = await markerPdf(cv, { board, profile, tagIds, paper, lang, font });
     } catch (e) {
+      if (e instanceof CliError) throw e;
       throw new CliError(`--board: ${e instanceof Error ? e.message : String(e)}`);
     }
   }

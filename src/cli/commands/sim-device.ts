@@ -6,11 +6,11 @@ import { numberFlag, parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
 import { readJsonInput } from '../read-input.js';
 
-export const usage = 'shagomer sim-device --port PATH [--events N] [--rate HZ] [--corrupt P] [--seed S] [--boot HEX] [--scenario FILE] [--queue N]';
+export const usage = 'shagomer sim-device --port PATH [--events N] [--rate HZ] [--corrupt P] [--seed S] [--boot HEX] [--scenario FILE] [--queue N] [--proto 1|2]';
 const TICK_MS = 2;
 
 export async function run(args: string[]): Promise<number> {
-  const p = parseArgs(args, ['port', 'events', 'rate', 'corrupt', 'seed', 'boot', 'scenario', 'queue']);
+  const p = parseArgs(args, ['port', 'events', 'rate', 'corrupt', 'seed', 'boot', 'scenario', 'queue', 'proto']);
   const portPath = stringFlag(p, 'port');
   if (portPath === undefined || p.positional.length > 0) throw new CliError(`usage: ${usage}`);
   const events = numberFlag(p, 'events', 100, 0, 1e9);
@@ -22,6 +22,10 @@ export async function run(args: string[]): Promise<number> {
   const seed = stringFlag(p, 'seed') ?? 'shagomer-sim';
   const boot = stringFlag(p, 'boot');
   if (boot !== undefined && !/^[0-9A-Fa-f]{8}$/.test(boot)) throw new CliError(`--boot: expected 8 hex digits, got "${boot}"`);
+  // The highest framing the simulated hub speaks: 1 is a v1 hub (PROTOCOL.md §1–§9) that ignores VER.
+  const protoFlag = stringFlag(p, 'proto');
+  if (protoFlag !== undefined && protoFlag !== '1' && protoFlag !== '2') throw new CliError(`--proto: expected 1 or 2, got "${protoFlag}"`);
+  const maxProto = protoFlag === '1' ? 1 : 2;
   const scenarioPath = stringFlag(p, 'scenario');
   let steps: ScenarioStep[] | null = null;
   let scenarioFw: string | undefined;
@@ -43,10 +47,11 @@ export async function run(args: string[]): Promise<number> {
     fw: scenarioFw,
     nodes: scenarioNodes,
     queueSize,
+    maxProto,
     noise: corrupt > 0 ? noiseFromCorrupt(corrupt) : NO_NOISE,
   });
   port = new SerialPortLink(portPath, {
-    opened: () => say(`${portPath}: open, boot ${device.boot}`),
+    opened: () => say(`${portPath}: open, boot ${device.boot}, protocol v${maxProto}${maxProto === 1 ? ' only' : ''}`),
     data: (chunk) => device.receive(chunk),
     lost: (reason) => say(`${portPath}: lost (${reason}); retrying`),
     waiting: () => {},

@@ -293,6 +293,61 @@ function gcd(a: bigint, b: bigint): bigint {
   return a;
 }
 
+/**
+ * Odds of every key of `run`'s outputs in one walk: `groupOdds(distribution(run), keysOf)`
+ * with the same result, byte for byte, at less cost. A path's weight stays the unreduced
+ * product the walk made (no gcd per path: sums are exact whatever the denominator, and each
+ * key's total is reduced once at the end); paths with the same output are summed before
+ * `keysOf` runs, told apart by one native JSON.stringify of the output.
+ */
+export function exactOdds<T>(run: (dice: Dice) => T, keysOf: (value: T) => readonly string[]): Map<string, Fraction> {
+  const dice = new EnumeratingDice();
+  /** One entry per distinct output: its value and its paths' weights, by denominator. */
+  const byOutput = new Map<string, { value: T; nums: bigint[]; dens: bigint[] }>();
+  let paths = 0;
+  do {
+    if (++paths > EXACT_LIMITS.paths) {
+      throw new DiceError('exact', `exact odds are capped at ${EXACT_LIMITS.paths} dice paths and this action has more; ${HOW_TO_ROLL}`);
+    }
+    dice.reset();
+    const value = run(dice);
+    const num = dice.weightNum;
+    if (num === 0n) continue;
+    const den = dice.weightDen;
+    const id = plainId(value);
+    const seen = byOutput.get(id);
+    if (!seen) byOutput.set(id, { value, nums: [num], dens: [den] });
+    else {
+      const i = seen.dens.indexOf(den);
+      if (i < 0) {
+        seen.nums.push(num);
+        seen.dens.push(den);
+      } else seen.nums[i] = (seen.nums[i] as bigint) + num;
+    }
+  } while (dice.advance());
+  // One common denominator over the few distinct ones, so every sum is an integer add.
+  const dens: bigint[] = [];
+  for (const o of byOutput.values()) for (const d of o.dens) if (!dens.includes(d)) dens.push(d);
+  let common = 1n;
+  for (const d of dens) common = (common / gcd(common, d)) * d;
+  const scales = dens.map((d) => common / d);
+  const sums = new Map<string, bigint>();
+  for (const o of byOutput.values()) {
+    let sum = 0n;
+    for (let i = 0; i < o.nums.length; i++) sum += (o.nums[i] as bigint) * (scales[dens.indexOf(o.dens[i] as bigint)] as bigint);
+    for (const k of keysOf(o.value)) sums.set(k, (sums.get(k) ?? 0n) + sum);
+  }
+  return new Map([...sums].map(([k, n]) => [k, Fraction.of(n, common)]));
+}
+
+/**
+ * Identity of a plain-data output for grouping: two outputs that share it must give the same
+ * odds keys. JSON drops undefined fields, which no key reads, so JSON.stringify will do.
+ */
+function plainId(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
 /** Identity of a plain-data output: flat records of primitives without JSON's cost. */
 function outputId(value: unknown): string {
   if (typeof value !== 'object' || value === null) return typeof value === 'string' ? JSON.stringify(value) : String(value);

@@ -1,6 +1,5 @@
 import { check } from '../validation/issues.js';
-import { measureAction } from './common-actions.js';
-import type { AnyAction, GameSystem, RulesetDataBase } from './game-system.js';
+import type { GameSystem, RulesetDataBase } from './game-system.js';
 import { bronepekhota } from './bronepekhota/system.js';
 import { stalnayaVoyna } from './stalnaya-voyna/system.js';
 import { vtorzhenie } from './vtorzhenie/system.js';
@@ -39,10 +38,7 @@ export function registerSystem<D extends RulesetDataBase>(system: GameSystem<D>)
   };
 }
 
-/** The system's actions with the shared ones (`measure`) added. */
-export function actionsOf(system: GameSystem<RulesetDataBase>): Readonly<Record<string, AnyAction<RulesetDataBase>>> {
-  return { measure: measureAction, ...system.actions };
-}
+export { actionsOf } from './actions-of.js';
 
 /** Checks a club's ruleset file (already parsed JSON) against its system's schema. */
 export function parseRulesetData(raw: unknown): { ok: true; data: RulesetDataBase } | { ok: false; field: string; problem: string } {

@@ -1,95 +1,15 @@
-import { z } from 'zod';
-import { DiceError, type Dice, type RecordingDice } from '../dice/dice.js';
-import { ScriptedDice } from '../dice/scripted-dice.js';
-import { SeededDice } from '../dice/seeded-dice.js';
-import { distribution, groupOdds } from '../odds/enumerate.js';
-import { seedRng } from '../random/rng.js';
-import type { GameSystem, RulesetDataBase } from '../rulesets/game-system.js';
-import { actionsOf, gameSystem, systemIds } from '../rulesets/registry.js';
-import { FieldError } from '../validation/field-error.js';
-import { check, type FieldProblem } from '../validation/issues.js';
+import type { RulesetDataBase } from '../rulesets/game-system.js';
+import { gameSystem, systemIds } from '../rulesets/registry.js';
+import { resolveScenarioIn, type ScenarioOutcome } from './scenario-core.js';
 
-export const DEFAULT_SEED = 'shagomer';
+export { DEFAULT_SEED, oddsKeys, resolveScenarioIn, type ScenarioOutcome, type SystemLookup } from './scenario-core.js';
 
-const Envelope = z.object({
-  ruleset: z.string(),
-  action: z.string(),
-  dice: z.array(z.int()).optional(),
-  seed: z.string().optional(),
-  exact: z.boolean().optional(),
-});
-
-const ENVELOPE_KEYS = new Set(['ruleset', 'action', 'dice', 'seed', 'exact']);
-
-export type ScenarioOutcome = { ok: true; output: Record<string, unknown> } | { ok: false; error: FieldProblem };
-
-/** Fields that get odds besides every boolean and string field. */
-const COUNTED_FIELDS = new Set(['damage', 'casualties']);
-
-/** `field=value` keys of one output: booleans, strings and nulls at any depth, damage, casualties. */
-function contractKeys(output: object, prefix: string, numbers: boolean): string[] {
-  const keys: string[] = [];
-  for (const [k, v] of Object.entries(output)) {
-    const name = prefix + k;
-    if (typeof v === 'boolean' || typeof v === 'string' || v === null) keys.push(`${name}=${String(v)}`);
-    else if (typeof v === 'number' && (numbers || COUNTED_FIELDS.has(k))) keys.push(`${name}=${v}`);
-    else if (typeof v === 'object' && !Array.isArray(v)) keys.push(...contractKeys(v, `${name}.`, numbers));
-  }
-  return keys;
-}
+const registry = { get: gameSystem, known: systemIds };
 
 /**
- * The odds keys of one output. An output made only of counts (Звездный Десант's wound test and
- * melee) would get no odds under the contract's rule, so there every number is priced instead.
- */
-export function oddsKeys(output: object): string[] {
-  const keys = contractKeys(output, '', false);
-  return keys.length > 0 ? keys : contractKeys(output, '', true);
-}
-
-/**
- * The scenario contract of `shagomer resolve`: one JSON object in, one out. `data` replaces
- * the shipped ruleset data (a club's `--ruleset-file`).
+ * The scenario contract of `shagomer resolve`: one JSON object in, one out, over every
+ * registered system. `data` replaces the shipped ruleset data (a club's `--ruleset-file`).
  */
 export function resolveScenario(input: unknown, data?: RulesetDataBase): ScenarioOutcome {
-  const env = check(Envelope, input);
-  if (!env.ok) return env;
-  const system: GameSystem<RulesetDataBase> | undefined = gameSystem(env.value.ruleset);
-  if (!system) {
-    return { ok: false, error: { field: 'ruleset', problem: `unknown ruleset "${env.value.ruleset}" (known: ${systemIds().join(', ')})` } };
-  }
-  const rules = data ?? system.data;
-  if (rules.id !== system.id) {
-    return { ok: false, error: { field: 'ruleset', problem: `the ruleset file is for "${rules.id}", the scenario asks for "${system.id}"` } };
-  }
-  const actions = actionsOf(system);
-  const action = Object.hasOwn(actions, env.value.action) ? actions[env.value.action] : undefined;
-  if (!action) {
-    return { ok: false, error: { field: 'action', problem: `unknown action "${env.value.action}" for ${system.id} (known: ${Object.keys(actions).join(', ')})` } };
-  }
-  const fields = Object.fromEntries(Object.entries(input as Record<string, unknown>).filter(([k]) => !ENVELOPE_KEYS.has(k)));
-  const parsed = check(action.input, fields);
-  if (!parsed.ok) return parsed;
-
-  const dice: RecordingDice = env.value.dice ? new ScriptedDice(env.value.dice) : new SeededDice(seedRng(env.value.seed ?? DEFAULT_SEED));
-  let output: object;
-  try {
-    output = action.resolve(parsed.value, dice, rules);
-  } catch (e) {
-    if (e instanceof DiceError || e instanceof FieldError) return { ok: false, error: { field: e.field, problem: e.problem } };
-    throw e;
-  }
-  const result: Record<string, unknown> = { ...output, dice_used: [...dice.used] };
-  if (env.value.exact) {
-    let outcomes;
-    try {
-      outcomes = distribution((d: Dice) => action.resolve(parsed.value, d, rules));
-    } catch (e) {
-      if (e instanceof DiceError || e instanceof FieldError) return { ok: false, error: { field: e.field, problem: e.problem } };
-      throw e;
-    }
-    const odds = groupOdds(outcomes, (o) => oddsKeys(o));
-    result.odds = Object.fromEntries([...odds].map(([k, p]) => [k, p.toString()]));
-  }
-  return { ok: true, output: result };
+  return resolveScenarioIn(registry, input, data);
 }

@@ -6,6 +6,7 @@ import { POINTS, RosterSchema, validateRoster, type Roster, type RosterCheck, ty
 import { h, option } from '../dom.js';
 import { currentLang, t } from '../i18n.js';
 import { printRoster } from './roster-print.js';
+import { bridgeSave } from '../save-client.js';
 
 type Send = (intent: Intent) => void;
 type Player = Roster['player'];
@@ -302,8 +303,16 @@ export class RosterEditor {
   }
 
   private download(): void {
-    const blob = new Blob([`${JSON.stringify(this.roster, null, 2)}\n`], { type: 'application/json' });
-    const a = h('a', { href: URL.createObjectURL(blob), download: `${this.system.id}-${this.player}${this.roster.name ? `-${this.roster.name}` : ''}.json` });
+    const text = `${JSON.stringify(this.roster, null, 2)}\n`;
+    const name = `${this.system.id}-${this.player}${this.roster.name ? `-${this.roster.name}` : ''}`;
+    // Electron: the main process's save dialog (a file name of letters, digits, space, _ . -).
+    const save = window.shagomer ? bridgeSave(window.shagomer) : undefined;
+    if (save) {
+      void save({ kind: 'roster', name: name.replace(/[^\p{L}\p{N} _.-]/gu, '-').slice(0, 80), text }).then((r) => (!r.ok ? this.say(r.problem) : r.path !== null ? this.say(t('savedTo', { path: r.path })) : undefined));
+      return;
+    }
+    const blob = new Blob([text], { type: 'application/json' });
+    const a = h('a', { href: URL.createObjectURL(blob), download: `${name}.json` });
     document.body.append(a);
     a.click();
     a.remove();

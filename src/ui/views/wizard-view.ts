@@ -1,8 +1,9 @@
 import type { Paper, SetupStatus } from '../../app/api/setup.js';
 import { h, option } from '../dom.js';
-import { t } from '../i18n.js';
+import { currentLang, t } from '../i18n.js';
 import { CameraStep } from './wizard-camera.js';
 import { TableSteps } from './wizard-table.js';
+import { wizardSaves } from './wizard-saves.js';
 import type { WizardDeps } from './wizard-deps.js';
 
 export type WizardStep = 'print' | 'camera' | 'table' | 'bind';
@@ -107,7 +108,7 @@ export class Wizard {
     );
     this.el.replaceChildren(
       h('section', { class: 'wz-head' }, h('div', { class: 'row' }, h('h2', {}, t('wzTitle')), h('span', { class: 'grow' }), h('button', { 'data-testid': 'wz-close', onclick: () => (this.stop(), this.deps.close()) }, t('wzClose'))), progress),
-      h('section', { class: 'wz-body', 'data-testid': `wz-body-${this.step}` }, body),
+      h('section', { class: 'wz-body', 'data-testid': `wz-body-${this.step}` }, body, wizardSaves(this.deps, this.status, this.paper)),
       nav,
     );
   }
@@ -131,7 +132,7 @@ export class Wizard {
         'data-testid': 'wz-make-pdf',
         onclick: async () => {
           make.disabled = true;
-          const r = await this.deps.setup.request({ type: 'print', paper: this.paper, widthMm: Number(width.value), depthMm: Number(depth.value) });
+          const r = await this.deps.setup.request({ type: 'print', paper: this.paper, widthMm: Number(width.value), depthMm: Number(depth.value), lang: currentLang() });
           this.printed = r.ok;
           if (!r.ok) this.deps.toast(r.problem);
           else if (this.deps.setup.desktop) this.deps.toast(t('wzPdfOpened'));
