@@ -10,7 +10,7 @@ import type { CameraIntrinsics, CameraPose } from '../camera-model.js';
 import type { RgbaImage } from '../image.js';
 import type { LocatedTag } from '../locate-tags.js';
 import { decodeHeat, DEFAULT_DECODE, type DecodeOptions } from './decode-heat.js';
-import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, type TableMapSampler } from './table-map.js';
+import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from './table-map.js';
 
 export type OnnxRuntime = typeof OrtTypes;
 
@@ -81,7 +81,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
   }
   const o: LearnedDetectorOptions = { ...DEFAULT_LEARNED_OPTIONS, ...options };
   let cached: { key: string; sampler: TableMapSampler } | null = null;
-  let bgCache: { image: RgbaImage; sampler: TableMapSampler; map: Float32Array } | null = null;
+  let bgCache: { image: RgbaImage; sampler: TableMapSampler; map: Float32Array; colour: [number, number, number] } | null = null;
   const samplerFor = (input: LearnedDetectInput): TableMapSampler => {
     // A camera that did not move keeps its map lookup (the live loop's common case).
     const key = [...input.pose.rotation.map((v) => v.toFixed(5)), ...input.pose.translationMm.map((v) => v.toFixed(1)), input.intrinsics.fx, input.intrinsics.cx, input.intrinsics.cy, input.intrinsics.widthPx, input.intrinsics.heightPx, ...input.intrinsics.dist, input.table.width_mm, input.table.depth_mm].join(',');
@@ -125,12 +125,15 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         const sampler = samplerFor(input);
         const frameMap = sampleTableMap(sampler, input.frame);
         // The empty table is shot once: its map is kept while the same frame object comes back.
-        let bgMap: Float32Array | null = null;
+        let bg: { map: Float32Array; colour: [number, number, number] } | null = null;
         if (input.background) {
-          if (bgCache?.image !== input.background || bgCache.sampler !== sampler) bgCache = { image: input.background, sampler, map: sampleTableMap(sampler, input.background) };
-          bgMap = bgCache.map;
+          if (bgCache?.image !== input.background || bgCache.sampler !== sampler) {
+            const map = sampleTableMap(sampler, input.background);
+            bgCache = { image: input.background, sampler, map, colour: tableColour(map, sampler.rows * sampler.cols) };
+          }
+          bg = bgCache;
         }
-        const tensor = networkInput(sampler, frameMap, bgMap);
+        const tensor = networkInput(sampler, frameMap, bg?.map ?? null, bg?.colour);
         const t1 = performance.now();
         const peaks = (await infer(tensor, sampler.rows, sampler.cols, sampler.mmPerCell, [o.decode]))[0] ?? [];
         const t2 = performance.now();

@@ -169,15 +169,16 @@ function geometryPlanes(m: TableMapSampler): Float32Array {
 /**
  * The network's input, NCHW [1, INPUT_CHANNELS, rows, cols]. Colours are log ratios (so a
  * brighter lamp or another white balance shifts them, never rescales them); unseen cells are 0.
- * Both maps must come from this sampler (they share its unseen cells).
+ * Both maps must come from this sampler (they share its unseen cells); backgroundColour is the
+ * empty table's tableColour when the caller keeps it.
  */
-export function networkInput(m: TableMapSampler, frame: Float32Array, background: Float32Array | null): Float32Array {
+export function networkInput(m: TableMapSampler, frame: Float32Array, background: Float32Array | null, backgroundColour?: readonly [number, number, number]): Float32Array {
   const cells = m.cols * m.rows;
   const out = new Float32Array(INPUT_CHANNELS * cells);
   const ref = tableColour(frame, cells);
   // The empty table is compared after each is divided by its own cloth colour: a lamp that
   // dimmed between the two shots is not a change.
-  const refBg = background ? tableColour(background, cells) : ref;
+  const refBg = background ? (backgroundColour ?? tableColour(background, cells)) : ref;
   const seen = m.seen;
   for (let ch = 0; ch < 3; ch++) {
     const tf = ratioTable(ref[ch] as number);
