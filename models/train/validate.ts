@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { figures, matchFrame } from '../../bench/heldout-eval.js';
 import { loadLearnedDetector } from '../../src/vision/learned/learned-detector.js';
 import { loadOnnxRuntimeNode } from '../../src/vision/learned/onnx-node.js';
-import { DEFAULT_DECODE, type DecodeOptions } from '../../src/vision/learned/decode-heat.js';
+import type { DecodeOptions } from '../../src/vision/learned/decode-heat.js';
 
 const [modelPath = 'models/miniature-detector.onnx', dir = 'models/train/val'] = process.argv.slice(2);
 const r = await loadLearnedDetector(await loadOnnxRuntimeNode(), new Uint8Array(readFileSync(modelPath)));
