@@ -6,9 +6,11 @@
   /usr/bin/python3 models/train/train.py --smoke DIR      # a few steps on DIR, for the tests
 
 Input: the tensors models/train/make-dataset.ts writes (the table map of
-src/vision/learned/table-map.ts). Output: CenterNet-style heat maps at a quarter of the map's
-resolution (12 mm cells) for standing base centres and fallen footprint middles, plus each
-peak's offset inside its cell. Seeded; CPU only; Debian's python3-torch 1.13.
+src/vision/learned/table-map.ts, 4 mm cells). Output, CenterNet-style at a quarter of the map's
+resolution (16 mm cells): one heat map for every model (standing base centre or fallen footprint
+middle), the chance that the model at a cell is fallen (a classifier read at the heat peak, so a
+fall never competes with a standing peak for its place), and each peak's offset inside its cell.
+Seeded; CPU only; Debian's python3-torch 1.13.
 """
 import argparse
 import glob
@@ -26,6 +28,11 @@ import torch.nn.functional as F
 
 STRIDE = 4
 CHANNELS = 9
+# Gaussian heat targets on the object map, in output cells (16 mm at 4 mm map cells).
+SIGMA_STANDING = 0.55
+SIGMA_FALLEN = 0.8
+# Cells this close (output cells) to a model's point learn whether it is fallen.
+FALLEN_RADIUS = 1.6
 
 
 def dwsep(c_in, c_out, dil=1):
@@ -40,97 +47,121 @@ def down(c_in, c_out):
 
 
 class Detector(nn.Module):
-    def __init__(self, c1=12, c2=32, c3=48):
+    """Output [N, 4, H/4, W/4]: object heat (standing base centre or fallen footprint middle),
+    the chance that the object there is fallen, and the point's x, y inside its cell."""
+
+    def __init__(self, c1=16, c2=32, c3=64):
         super().__init__()
         self.e1 = down(CHANNELS, c1)
         self.e2 = nn.Sequential(down(c1, c2), dwsep(c2, c2))
-        self.e3 = nn.Sequential(down(c2, c3), dwsep(c3, c3, dil=2), dwsep(c3, c3))
-        self.fuse = nn.Sequential(nn.Conv2d(c2 + c3, c2, 1, bias=False), nn.BatchNorm2d(c2), nn.ReLU(inplace=True), dwsep(c2, c2))
+        self.e3 = nn.Sequential(down(c2, c3), dwsep(c3, c3, dil=2), dwsep(c3, c3, dil=4), dwsep(c3, c3))
+        self.proj = nn.Sequential(nn.Conv2d(c3, c2, 1, bias=False), nn.BatchNorm2d(c2))
+        self.fuse = dwsep(c2, c2)
         self.head = nn.Conv2d(c2, 4, 1)
-        nn.init.constant_(self.head.bias[:2], -4.0)
-        nn.init.zeros_(self.head.bias[2:])
+        nn.init.constant_(self.head.bias[0], -4.0)
+        nn.init.zeros_(self.head.bias[1:])
 
     def forward(self, x):
         a = self.e2(self.e1(x))
-        b = self.e3(a)
-        b = F.interpolate(b, scale_factor=2.0, mode='nearest')
-        y = self.head(self.fuse(torch.cat([a, b], 1)))
-        # Heat maps as probabilities, offsets inside the 12 mm cell in [0, 1].
-        return torch.cat([torch.sigmoid(y[:, :2]), torch.sigmoid(y[:, 2:])], 1)
+        b = F.interpolate(self.proj(self.e3(a)), scale_factor=2.0, mode='nearest')
+        y = self.head(self.fuse(F.relu(a + b)))
+        return torch.sigmoid(y)
 
 
-def load(data_dir, limit=None):
+def read_item(jp):
+    meta = json.load(open(jp))
+    bp = jp[:-5] + '.bin'
+    if not os.path.exists(bp):
+        return None
+    x = np.fromfile(bp, dtype=np.float32)
+    if x.size != meta['channels'] * meta['rows'] * meta['cols']:
+        return None
+    return (x.reshape(meta['channels'], meta['rows'], meta['cols']).astype(np.float16), meta)
+
+
+def load(data_dir, limit=None, skip=()):
     items = []
     for jp in sorted(glob.glob(os.path.join(data_dir, '*.json')))[:limit]:
-        meta = json.load(open(jp))
-        bp = jp[:-5] + '.bin'
-        if not os.path.exists(bp):
+        if os.path.basename(jp) in skip:
             continue
-        x = np.fromfile(bp, dtype=np.float32)
-        if x.size != meta['channels'] * meta['rows'] * meta['cols']:
-            continue
-        items.append((x.reshape(meta['channels'], meta['rows'], meta['cols']).astype(np.float16), meta))
+        it = read_item(jp)
+        if it is not None:
+            it[1]['file'] = os.path.basename(jp)
+            items.append(it)
     return items
 
 
-def targets(meta, rows, cols, r0, c0, flip_x, flip_y, n_cols_full, n_rows_full):
-    """Heat maps (2), offsets (2) and a mask of offset cells for a crop at (r0, c0) in map cells."""
-    s = meta['mm_per_cell'] * STRIDE
+def targets(models, rows, cols):
+    """Object heat, fallen label and its mask, offsets and their mask for a crop whose models are in crop cells (map cells)."""
     oh, ow = rows // STRIDE, cols // STRIDE
-    heat = np.zeros((2, oh, ow), np.float32)
+    heat = np.zeros((oh, ow), np.float32)
+    fall = np.zeros((oh, ow), np.float32)
+    fmask = np.zeros((oh, ow), np.float32)
+    fdist = np.full((oh, ow), 1e9, np.float32)
     off = np.zeros((2, oh, ow), np.float32)
     mask = np.zeros((oh, ow), np.float32)
-    W = n_cols_full * meta['mm_per_cell']
-    D = n_rows_full * meta['mm_per_cell']
     yy, xx = np.mgrid[0:oh, 0:ow]
-    for m in meta['models']:
-        x, y = m['x_mm'], m['y_mm']
-        if flip_x:
-            x = W - x
-        if flip_y:
-            y = D - y
-        gx = x / s - c0 / STRIDE
-        gy = y / s - r0 / STRIDE
+    for (cx, cy, fallen) in models:
+        gx, gy = cx / STRIDE, cy / STRIDE
         ix, iy = int(math.floor(gx)), int(math.floor(gy))
-        ch = 1 if m['fallen'] else 0
-        sigma = 1.6 if m['fallen'] else 0.9
-        if -4 <= ix < ow + 4 and -4 <= iy < oh + 4:
-            g = np.exp(-((xx + 0.5 - gx) ** 2 + (yy + 0.5 - gy) ** 2) / (2 * sigma * sigma))
-            heat[ch] = np.maximum(heat[ch], g)
+        if not (-4 <= ix < ow + 4 and -4 <= iy < oh + 4):
+            continue
+        sigma = SIGMA_FALLEN if fallen else SIGMA_STANDING
+        d2 = (xx + 0.5 - gx) ** 2 + (yy + 0.5 - gy) ** 2
+        heat = np.maximum(heat, np.exp(-d2 / (2 * sigma * sigma)))
+        near = (d2 <= FALLEN_RADIUS ** 2) & (d2 < fdist)
+        fall[near] = 1.0 if fallen else 0.0
+        fmask[near] = 1.0
+        fdist[near] = d2[near]
         if 0 <= ix < ow and 0 <= iy < oh:
-            heat[ch, iy, ix] = 1.0
+            heat[iy, ix] = 1.0
             off[0, iy, ix] = gx - ix
             off[1, iy, ix] = gy - iy
             mask[iy, ix] = 1.0
-    return heat, off, mask
+    return heat, fall, fmask, off, mask
 
 
 def batch(items, rng, n, crop):
-    xs, hs, os_, ms = [], [], [], []
+    xs, ts = [], []
     for _ in range(n):
         x, meta = items[rng.randrange(len(items))]
         C, R, Cc = x.shape
-        r0 = rng.randrange(0, (R - crop) // STRIDE + 1) * STRIDE
-        c0 = rng.randrange(0, (Cc - crop) // STRIDE + 1) * STRIDE
-        fx, fy = rng.random() < 0.5, rng.random() < 0.5
-        xa = x.astype(np.float32)
-        if fx:
-            xa = xa[:, :, ::-1].copy()
+        mpc = meta['mm_per_cell']
+        ms = meta['models']
+        # Most crops hold a model near their middle (a bare table teaches little), some anywhere.
+        if ms and rng.random() < 0.75:
+            m = ms[rng.randrange(len(ms))]
+            r0 = int(m['y_mm'] / mpc) - crop // 2 + rng.randrange(-crop // 3, crop // 3 + 1)
+            c0 = int(m['x_mm'] / mpc) - crop // 2 + rng.randrange(-crop // 3, crop // 3 + 1)
+        else:
+            r0 = rng.randrange(0, R - crop + 1)
+            c0 = rng.randrange(0, Cc - crop + 1)
+        r0 = max(0, min(R - crop, r0 // STRIDE * STRIDE))
+        c0 = max(0, min(Cc - crop, c0 // STRIDE * STRIDE))
+        xa = x[:, r0:r0 + crop, c0:c0 + crop].astype(np.float32)
+        pts = [(m['x_mm'] / mpc - c0, m['y_mm'] / mpc - r0, bool(m['fallen'])) for m in ms]
+        # The eight turns and mirrors of the square; the nadir-direction channels turn with it.
+        if rng.random() < 0.5:
+            xa = xa[:, :, ::-1]
             xa[3] = -xa[3]
-        if fy:
-            xa = xa[:, ::-1, :].copy()
+            pts = [(crop - px, py, f) for px, py, f in pts]
+        if rng.random() < 0.5:
+            xa = xa[:, ::-1, :]
             xa[4] = -xa[4]
-        xa = xa[:, r0:r0 + crop, c0:c0 + crop].copy()
+            pts = [(px, crop - py, f) for px, py, f in pts]
+        if rng.random() < 0.5:
+            xa = xa.transpose(0, 2, 1)[[0, 1, 2, 4, 3, 5, 6, 7, 8]]
+            pts = [(py, px, f) for px, py, f in pts]
+        xa = np.ascontiguousarray(xa)
         if rng.random() < 0.5:
             xa[5:9] = 0  # no empty-table frame: the common case mid-game
-        # Colour drift the median normalisation does not remove (a lamp's hue across the table).
-        xa[0:3] += np.float32(rng.gauss(0, 0.05))
-        h, o, m = targets(meta, crop, crop, r0, c0, fx, fy, Cc, R)
+        # Colour drift and contrast the median normalisation does not remove.
+        for ch in range(3):
+            xa[ch] = xa[ch] * np.float32(rng.uniform(0.85, 1.15)) + np.float32(rng.gauss(0, 0.05))
         xs.append(xa)
-        hs.append(h)
-        os_.append(o)
-        ms.append(m)
-    return torch.from_numpy(np.stack(xs)), torch.from_numpy(np.stack(hs)), torch.from_numpy(np.stack(os_)), torch.from_numpy(np.stack(ms))
+        ts.append(targets(pts, crop, crop))
+    t = [torch.from_numpy(np.stack([v[k] for v in ts])) for k in range(5)]
+    return torch.from_numpy(np.stack(xs)), t
 
 
 def focal_loss(pred, gt):
@@ -143,13 +174,16 @@ def focal_loss(pred, gt):
     return -(pos_l.sum() + neg_l.sum()) / n
 
 
-def loss_fn(out, heat, off, mask):
-    lh = focal_loss(out[:, :2], heat)
+def loss_fn(out, t):
+    heat, fall, fmask, off, mask = t
+    lh = focal_loss(out[:, 0], heat)
+    p = out[:, 1].clamp(1e-4, 1 - 1e-4)
+    lf = (F.binary_cross_entropy(p, fall, reduction='none') * fmask).sum() / fmask.sum().clamp(min=1)
     lo = (torch.abs(out[:, 2:] - off) * mask[:, None]).sum() / mask.sum().clamp(min=1)
-    return lh + 2.0 * lo, lh.item(), lo.item()
+    return lh + 1.0 * lf + 1.0 * lo, lh.item(), lf.item(), lo.item()
 
 
-def export(model, path, rows=400, cols=600):
+def export(model, path, rows=304, cols=456):
     model.eval()
     x = torch.zeros(1, CHANNELS, rows, cols)
     torch.onnx.export(model, x, path, opset_version=13, input_names=['map'], output_names=['heat'],
@@ -162,8 +196,9 @@ def main():
     ap.add_argument('--out', default='models/miniature-detector.onnx')
     ap.add_argument('--minutes', type=float, default=25)
     ap.add_argument('--steps', type=int, default=100000)
-    ap.add_argument('--batch', type=int, default=8)
-    ap.add_argument('--crop', type=int, default=128)
+    ap.add_argument('--batch', type=int, default=12)
+    ap.add_argument('--crop', type=int, default=96)
+    ap.add_argument('--snapshot-minutes', type=float, default=0, help='also export OUT.stepN.onnx this often (to validate while it trains)')
     ap.add_argument('--seed', type=int, default=9)
     ap.add_argument('--lr', type=float, default=3e-3)
     ap.add_argument('--resume', help='start from these weights (a .pt written beside an export)')
@@ -183,6 +218,7 @@ def main():
         print('exported untrained', a.out)
         return
     items = load(a.smoke or a.data, 4 if a.smoke else None)
+    random.Random(a.seed).shuffle(items)
     if not items:
         sys.exit('no training data in %s' % (a.smoke or a.data))
     steps = 3 if a.smoke else a.steps
@@ -193,6 +229,7 @@ def main():
     budget = a.minutes * 60
     step = 0
     hist = []
+    last_snap = time.time()
     while step < steps:
         el = time.time() - t0
         if not a.smoke and el > budget:
@@ -201,24 +238,28 @@ def main():
         for g in opt.param_groups:
             g['lr'] = a.lr * (0.5 * (1 + math.cos(math.pi * frac))) + 1e-5
         model.train()
-        x, h, o, m = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64)
+        x, t = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64)
         out = model(x)
-        loss, lh, lo = loss_fn(out, h, o, m)
+        loss, lh, lf, lo = loss_fn(out, t)
         opt.zero_grad()
         loss.backward()
         opt.step()
-        hist.append((lh, lo))
+        hist.append((lh, lf, lo))
         step += 1
-        if not a.smoke and step % 150 == 0:
+        if not a.smoke and step % 100 == 0:
             # The dataset may still be growing (make-dataset.ts runs beside): take in new tables.
-            known = {m['seed'] for _, m in items}
-            fresh = [it for it in load(a.data) if it[1]['seed'] not in known] if len(glob.glob(os.path.join(a.data, '*.json'))) > len(items) else []
+            known = {m['file'] for _, m in items}
+            fresh = load(a.data, skip=known)
             items.extend(fresh)
             if fresh:
                 print('%d tables now' % len(items), flush=True)
+        if not a.smoke and a.snapshot_minutes and time.time() - last_snap > a.snapshot_minutes * 60:
+            last_snap = time.time()
+            export(model, '%s.step%d.onnx' % (a.out, step))
+            model.train()
         if step % 50 == 0 or a.smoke:
             k = hist[-50:]
-            print('step %d  %.0f s  heat %.3f  offset %.3f' % (step, time.time() - t0, np.mean([v[0] for v in k]), np.mean([v[1] for v in k])), flush=True)
+            print('step %d  %.0f s  heat %.3f  fallen %.3f  offset %.3f' % (step, time.time() - t0, np.mean([v[0] for v in k]), np.mean([v[1] for v in k]), np.mean([v[2] for v in k])), flush=True)
     if not math.isfinite(hist[-1][0]):
         sys.exit('training diverged')
     if a.smoke and a.out == ap.get_default('out'):

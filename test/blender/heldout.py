@@ -347,6 +347,7 @@ def render(scene, workdir, name, out):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--tables', type=int, default=4)
+    ap.add_argument('--first-table', type=int, default=0, help='start at this table (each table has its own seed, so a run can be resumed)')
     ap.add_argument('--frames', type=int, default=3, help='populated frames per table')
     ap.add_argument('--seed', type=int, default=9)
     ap.add_argument('--samples', type=int, default=16)
@@ -355,7 +356,7 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     work = os.path.join(a.out, 'work')
     os.makedirs(work, exist_ok=True)
-    for ti in range(a.tables):
+    for ti in range(a.first_table, a.tables):
         rng = np.random.default_rng(a.seed * 1000 + ti)
         tname = 't%d' % ti
         mat_png = os.path.join(work, tname + '-mat.png')

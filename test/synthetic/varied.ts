@@ -2,8 +2,9 @@
  * Varied club tables for training the learned detector (issue 9): humanoids, monsters,
  * vehicles and tokens built from the ray caster's solids, bases 20–60 mm and none, falls at
  * any yaw with the base on its rim, tags on cards wider than the base and on tokens, paint
- * from near-black to the mat's own colour, plain / mottled / printed mats, terrain, one lamp
- * overhead or low through a window, a hand and arm, camera 1.2–2.0 m with a random lens,
+ * from near-black to the mat's own colour, plain / mottled / printed mats, terrain, one to three
+ * lamps (overhead, low through a window, a low hot spot), a hand and arm, camera 1.2–2.0 m,
+ * 720p / 1080p / 4K with a random lens,
  * exposure and white balance, blur, noise, JPEG. Deterministic for a seed.
  */
 import { lookAtPose, type CameraIntrinsics, type DistortionCoeffs, type Vec3 } from '../../src/vision/camera-model.js';
@@ -30,9 +31,11 @@ export interface VariedTable {
   camera: SyntheticCamera;
   table: { width_mm: number; depth_mm: number };
   models: VariedModelTruth[];
-  /** The same table and lamp with no models (and no arm). */
+  /** The same table and lamps with no models (and no arm). */
   empty: World;
   full: World;
+  /** More lamps (0–2) beside the world's own: each frame is the weighted sum of one render per lamp, so each casts its own shadows. */
+  extraLights: { light: World['light']; weight: number }[];
   sensor: { tint: Rgb; tintEmpty: Rgb; blurSigmaPx: number; noiseSigma: number; jpegQuality: number; seed: number };
 }
 
@@ -170,7 +173,7 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
   for (let i = 0; i < nModels; i++) {
     const roll = rand();
     const kind: VariedModelTruth['kind'] = roll < 0.58 ? 'humanoid' : roll < 0.75 ? 'monster' : roll < 0.87 ? 'vehicle' : 'token';
-    const fallen = (kind === 'humanoid' || kind === 'monster') && rand() < 0.33;
+    const fallen = (kind === 'humanoid' || kind === 'monster') && rand() < 0.42;
     const trait = rand() < 0.17 ? 'dark' : rand() < 0.2 ? 'mat' : '';
     let base = kind === 'vehicle' ? pick([0, 0, 50, 60]) : kind === 'monster' ? pick([0, 40, 50, 60]) : kind === 'token' ? pick([25, 32, 40, 50]) : pick([0, 20, 25, 25, 28, 32, 32, 40]);
     const H = kind === 'humanoid' ? U(22, 45) : kind === 'monster' ? U(30, 65) : kind === 'vehicle' ? U(25, 50) : U(2.5, 5);
@@ -250,17 +253,20 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
     models.push({ x_mm: fallen ? world.footprint[0] : at[0], y_mm: fallen ? world.footprint[1] : at[1], fallen, kind, base_mm: base, tag: tag ? tag.id : null });
   }
 
-  // The lamp: overhead, or low through a window with long shadows.
-  const window = rand() < 0.35;
-  let light: World['light'];
-  if (window) {
-    const el = (U(14, 35) * Math.PI) / 180;
-    const az = U(0, 2 * Math.PI);
-    const dist = U(2500, 4000);
-    light = { x: 900 + dist * Math.cos(el) * Math.cos(az), y: 600 + dist * Math.cos(el) * Math.sin(az), z: dist * Math.sin(el), ambient: U(0.3, 0.55), unevenness: U(0, 0.25) };
-  } else {
-    light = { x: U(200, 1600), y: U(100, 1100), z: U(1500, 2700), ambient: U(0.25, 0.6), unevenness: U(0, 0.3) };
-  }
+  // One to three lamps: overhead panels or bulbs, a low window light with long shadows, a hot spot.
+  const lamp = (kind: 'window' | 'overhead' | 'hot'): World['light'] => {
+    if (kind === 'window') {
+      const el = (U(14, 35) * Math.PI) / 180;
+      const az = U(0, 2 * Math.PI);
+      const dist = U(2500, 4000);
+      return { x: 900 + dist * Math.cos(el) * Math.cos(az), y: 600 + dist * Math.cos(el) * Math.sin(az), z: dist * Math.sin(el), ambient: U(0.3, 0.55), unevenness: U(0, 0.25) };
+    }
+    if (kind === 'hot') return { x: U(300, 1500), y: U(200, 1000), z: U(700, 1300), ambient: U(0.15, 0.4), unevenness: U(0, 0.2) };
+    return { x: U(200, 1600), y: U(100, 1100), z: U(1500, 2700), ambient: U(0.25, 0.6), unevenness: U(0, 0.3) };
+  };
+  const light = lamp(rand() < 0.35 ? 'window' : 'overhead');
+  const nLamps = rand() < 0.5 ? 1 : rand() < 0.7 ? 2 : 3;
+  const extraLights = Array.from({ length: nLamps - 1 }, () => ({ light: lamp(pick(['window', 'overhead', 'hot'] as const)), weight: U(0.25, 0.8) }));
 
   const arms: Primitive[] = [];
   if (rand() < 0.3) {
@@ -274,7 +280,8 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
 
   // The camera: 1.2–2.0 m, a random wide lens, roughly over the middle.
   const h = U(1200, 2000);
-  const widthPx = o.widthPx ?? (rand() < 0.5 ? 1920 : 1280);
+  const res = rand();
+  const widthPx = o.widthPx ?? (res < 0.3 ? 1280 : res < 0.9 ? 1920 : 3840);
   const heightPx = Math.round((widthPx * 9) / 16);
   const focal = 1330 * (h / 1600) * U(0.9, 1.02) * (widthPx / 1920);
   const dist: DistortionCoeffs = [U(-0.3, -0.02), U(0, 0.09), U(-0.001, 0.001), U(-0.001, 0.001), U(-0.015, 0)];
@@ -291,6 +298,7 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
     models,
     empty: { planeColor, primitives: [...terrain], light },
     full: { planeColor, primitives: [...terrain, ...solids, ...arms], light },
+    extraLights,
     sensor: { tint: wb, tintEmpty: wb2, blurSigmaPx: U(0.4, 1.3), noiseSigma: U(1, 4.5), jpegQuality: Math.round(U(65, 95)), seed },
   };
 }
@@ -298,7 +306,22 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
 /** Renders a world through the table's camera with its sensor: blur, noise, tint, JPEG. */
 export async function renderVaried(v: VariedTable, which: 'full' | 'empty'): Promise<RawImage> {
   // Two samples per axis on edges: silhouettes stay anti-aliased at an eighth of the cost.
-  let img = renderWorld(which === 'full' ? v.full : v.empty, v.camera, { edgeSamples: 2 });
+  const world = which === 'full' ? v.full : v.empty;
+  let img = renderWorld(world, v.camera, { edgeSamples: 2 });
+  if (v.extraLights.length > 0) {
+    const sum = new Float32Array(img.rgba.length);
+    let total = 1;
+    for (let i = 0; i < sum.length; i++) sum[i] = img.rgba[i] as number;
+    for (const e of v.extraLights) {
+      const o = renderWorld({ ...world, light: e.light }, v.camera, { edgeSamples: 2 });
+      for (let i = 0; i < sum.length; i++) sum[i] = (sum[i] as number) + e.weight * (o.rgba[i] as number);
+      total += e.weight;
+    }
+    // Normalised so the sum keeps one lamp's exposure; the tint below varies it.
+    const rgba = new Uint8ClampedArray(sum.length);
+    for (let i = 0; i < sum.length; i++) rgba[i] = (sum[i] as number) / total;
+    img = { width: img.width, height: img.height, rgba };
+  }
   img = tint(img, which === 'full' ? v.sensor.tint : v.sensor.tintEmpty);
   img = applySensor(img, { blurSigmaPx: v.sensor.blurSigmaPx, noiseSigma: v.sensor.noiseSigma, seed: v.sensor.seed + (which === 'full' ? 0 : 1) });
   return decodeImage(await encodeJpeg(img, v.sensor.jpegQuality));

@@ -10,7 +10,7 @@ import type { CameraIntrinsics, CameraPose } from '../camera-model.js';
 import type { RgbaImage } from '../image.js';
 import type { LocatedTag } from '../locate-tags.js';
 import { decodeHeat, DEFAULT_DECODE, type DecodeOptions } from './decode-heat.js';
-import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, type TableMapSampler } from './table-map.js';
+import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from './table-map.js';
 
 export type OnnxRuntime = typeof OrtTypes;
 
@@ -59,6 +59,8 @@ export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;
   /** The same on a ready network input (table-map.ts's networkInput): validation on stored training tensors. */
   detectInput(tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decode?: DecodeOptions): Promise<LearnedObject[]>;
+  /** One network run decoded several ways (validate.ts's threshold sweep). */
+  detectInputEach(tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decodes: readonly DecodeOptions[]): Promise<LearnedObject[][]>;
   release(): Promise<void>;
 }
 
@@ -79,39 +81,70 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
   }
   const o: LearnedDetectorOptions = { ...DEFAULT_LEARNED_OPTIONS, ...options };
   let cached: { key: string; sampler: TableMapSampler } | null = null;
+  let bgCache: { image: RgbaImage; sampler: TableMapSampler; map: Float32Array; colour: [number, number, number] } | null = null;
   const samplerFor = (input: LearnedDetectInput): TableMapSampler => {
     // A camera that did not move keeps its map lookup (the live loop's common case).
     const key = [...input.pose.rotation.map((v) => v.toFixed(5)), ...input.pose.translationMm.map((v) => v.toFixed(1)), input.intrinsics.fx, input.intrinsics.cx, input.intrinsics.cy, input.intrinsics.widthPx, input.intrinsics.heightPx, ...input.intrinsics.dist, input.table.width_mm, input.table.depth_mm].join(',');
     if (cached?.key !== key) cached = { key, sampler: buildTableMapSampler(input.pose, input.intrinsics, input.table) };
     return cached.sampler;
   };
-  const infer = async (tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decode: DecodeOptions): Promise<LearnedObject[]> => {
-    const result = await session.run({ map: new ort.Tensor('float32', tensor, [1, INPUT_CHANNELS, rows, cols]) });
+  // The network halves the map three times: a map is padded (unseen, zero) to a multiple of 8.
+  let padded: Float32Array | null = null;
+  const infer = async (tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decodes: readonly DecodeOptions[]): Promise<LearnedObject[][]> => {
+    const r8 = Math.ceil(rows / 8) * 8;
+    const c8 = Math.ceil(cols / 8) * 8;
+    let x = tensor;
+    if (r8 !== rows || c8 !== cols) {
+      const size = INPUT_CHANNELS * r8 * c8;
+      if (padded?.length !== size) padded = new Float32Array(size);
+      else padded.fill(0);
+      for (let ch = 0; ch < INPUT_CHANNELS; ch++) for (let r = 0; r < rows; r++) padded.set(tensor.subarray((ch * rows + r) * cols, (ch * rows + r + 1) * cols), (ch * r8 + r) * c8);
+      x = padded;
+    }
+    const result = await session.run({ map: new ort.Tensor('float32', x, [1, INPUT_CHANNELS, r8, c8]) });
     const heat = result['heat'];
     if (!heat) throw new Error('the network gave no heat output');
     const dims = heat.dims;
-    const peaks = decodeHeat(heat.data as Float32Array, dims[2] as number, dims[3] as number, mmPerCell * OUTPUT_STRIDE, decode);
+    const wMm = cols * mmPerCell;
+    const dMm = rows * mmPerCell;
+    const each = decodes.map((decode) =>
+      decodeHeat(heat.data as Float32Array, dims[2] as number, dims[3] as number, mmPerCell * OUTPUT_STRIDE, decode)
+        .filter((p) => p.xMm < wMm && p.yMm < dMm)
+        .map((p) => ({ xMm: p.xMm, yMm: p.yMm, fallen: p.fallen, tag: null, confidence: p.confidence })),
+    );
     heat.dispose();
-    return peaks.map((p) => ({ xMm: p.xMm, yMm: p.yMm, fallen: p.fallen, tag: null, confidence: p.confidence }));
+    return each;
   };
   return {
     ok: true,
     detector: {
-      detectInput: (tensor, rows, cols, mmPerCell, decode = o.decode) => infer(tensor, rows, cols, mmPerCell, decode),
+      detectInput: async (tensor, rows, cols, mmPerCell, decode = o.decode) => (await infer(tensor, rows, cols, mmPerCell, [decode]))[0] ?? [],
+      detectInputEach: (tensor, rows, cols, mmPerCell, decodes) => infer(tensor, rows, cols, mmPerCell, decodes),
       async detect(input) {
         const t0 = performance.now();
         const sampler = samplerFor(input);
         const frameMap = sampleTableMap(sampler, input.frame);
-        const bgMap = input.background ? sampleTableMap(sampler, input.background) : null;
-        const tensor = networkInput(sampler, frameMap, bgMap);
+        // The empty table is shot once: its map is kept while the same frame object comes back.
+        let bg: { map: Float32Array; colour: [number, number, number] } | null = null;
+        if (input.background) {
+          if (bgCache?.image !== input.background || bgCache.sampler !== sampler) {
+            const map = sampleTableMap(sampler, input.background);
+            bgCache = { image: input.background, sampler, map, colour: tableColour(map, sampler.rows * sampler.cols) };
+          }
+          bg = bgCache;
+        }
+        const tensor = networkInput(sampler, frameMap, bg?.map ?? null, bg?.colour);
         const t1 = performance.now();
-        const peaks = await infer(tensor, sampler.rows, sampler.cols, sampler.mmPerCell, o.decode);
+        const peaks = (await infer(tensor, sampler.rows, sampler.cols, sampler.mmPerCell, [o.decode]))[0] ?? [];
         const t2 = performance.now();
         const objects = bindTags(peaks, input.tags ?? [], o);
         objects.sort((a, b) => a.yMm - b.yMm || a.xMm - b.xMm);
         return { objects, ms: { map: t1 - t0, network: t2 - t1, decode: performance.now() - t2 } };
       },
-      release: () => session.release(),
+      release: () => {
+        bgCache = null;
+        return session.release();
+      },
     },
   };
 }

@@ -1,14 +1,14 @@
 /**
  * The learned detector's view of the table: a top-down map of the plane z = 0 in square
  * cells of MAP_MM_PER_CELL, each the mean of SUB × SUB bilinear samples of the frame (so a
- * 3 mm cell averages the ~2 × 2 pixels a 1.5 m webcam puts on it instead of aliasing), and
+ * 4 mm cell averages the ~3 × 3 pixels a 1.5 m webcam puts on it instead of aliasing), and
  * the network's input tensor built from it. Training data is made by this same code
  * (models/train/make-dataset.ts), so the network sees at run time exactly what it learnt on.
  */
 import { cameraPositionMm, projectTablePoint, type CameraIntrinsics, type CameraPose } from '../camera-model.js';
 import type { RgbaImage } from '../image.js';
 
-export const MAP_MM_PER_CELL = 3;
+export const MAP_MM_PER_CELL = 4;
 const SUB = 2;
 /** Input channels: log colour ratio to the table's own colour (3), the ray's tilt toward the nadir (2), log ratio to the empty table (3), "has a background" (1). */
 export const INPUT_CHANNELS = 9;
@@ -21,8 +21,10 @@ export interface TableMapSampler {
   imageHeightPx: number;
   /** Per cell and sub-sample: top-left pixel index of the bilinear footprint, −1 when unseen. */
   pixel: Int32Array;
-  fx: Float32Array;
-  fy: Float32Array;
+  /** Per cell and sub-sample: the four bilinear weights (top-left, top-right, bottom-left, bottom-right), each divided by the cell's seen sub-samples. */
+  weight: Float32Array;
+  /** Per cell: 1 when any sub-sample sees the table. */
+  seen: Uint8Array;
   /** The camera's optical centre in table mm. */
   cameraMm: readonly [number, number, number];
 }
@@ -32,10 +34,11 @@ export function buildTableMapSampler(pose: CameraPose, k: CameraIntrinsics, tabl
   const rows = Math.max(1, Math.round(table.depth_mm / mmPerCell));
   const n = cols * rows * SUB * SUB;
   const pixel = new Int32Array(n).fill(-1);
-  const fx = new Float32Array(n);
-  const fy = new Float32Array(n);
+  const weight = new Float32Array(4 * n);
+  const seen = new Uint8Array(cols * rows);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
+      let w = 0;
       for (let s = 0; s < SUB * SUB; s++) {
         const x = (c + ((s % SUB) + 0.5) / SUB) * mmPerCell;
         const y = (r + (Math.floor(s / SUB) + 0.5) / SUB) * mmPerCell;
@@ -46,13 +49,22 @@ export function buildTableMapSampler(pose: CameraPose, k: CameraIntrinsics, tabl
         if (x0 < 0 || y0 < 0 || x0 + 1 >= k.widthPx || y0 + 1 >= k.heightPx) continue;
         const i = (r * cols + c) * SUB * SUB + s;
         pixel[i] = y0 * k.widthPx + x0;
-        fx[i] = q[0] - x0;
-        fy[i] = q[1] - y0;
+        const ax = q[0] - x0;
+        const ay = q[1] - y0;
+        weight[4 * i] = (1 - ax) * (1 - ay);
+        weight[4 * i + 1] = ax * (1 - ay);
+        weight[4 * i + 2] = (1 - ax) * ay;
+        weight[4 * i + 3] = ax * ay;
+        w++;
       }
+      if (w === 0) continue;
+      seen[r * cols + c] = 1;
+      const i0 = (r * cols + c) * SUB * SUB * 4;
+      for (let j = 0; j < SUB * SUB * 4; j++) weight[i0 + j] = (weight[i0 + j] as number) / w;
     }
   }
   const cam = cameraPositionMm(pose);
-  return { cols, rows, mmPerCell, imageWidthPx: k.widthPx, imageHeightPx: k.heightPx, pixel, fx, fy, cameraMm: [cam[0], cam[1], cam[2]] };
+  return { cols, rows, mmPerCell, imageWidthPx: k.widthPx, imageHeightPx: k.heightPx, pixel, weight, seen, cameraMm: [cam[0], cam[1], cam[2]] };
 }
 
 /** The frame on the map: planar RGB (0–255), NaN where the camera does not see the table. */
@@ -65,28 +77,27 @@ export function sampleTableMap(m: TableMapSampler, img: RgbaImage): Float32Array
   const d = img.data;
   const stride = img.width * 4;
   const ss = SUB * SUB;
+  const { pixel, weight, seen } = m;
   for (let i = 0; i < cells; i++) {
-    let r = 0, g = 0, b = 0, w = 0;
+    if (seen[i] === 0) {
+      out[i] = out[cells + i] = out[2 * cells + i] = NaN;
+      continue;
+    }
+    let r = 0, g = 0, b = 0;
     for (let s = 0; s < ss; s++) {
       const q = i * ss + s;
-      const p = m.pixel[q] as number;
+      const p = pixel[q] as number;
       if (p < 0) continue;
-      const ax = m.fx[q] as number;
-      const ay = m.fy[q] as number;
-      const w00 = (1 - ax) * (1 - ay), w01 = ax * (1 - ay), w10 = (1 - ax) * ay, w11 = ax * ay;
+      const w00 = weight[4 * q] as number, w01 = weight[4 * q + 1] as number, w10 = weight[4 * q + 2] as number, w11 = weight[4 * q + 3] as number;
       const j = p * 4;
-      r += (d[j] as number) * w00 + (d[j + 4] as number) * w01 + (d[j + stride] as number) * w10 + (d[j + stride + 4] as number) * w11;
-      g += (d[j + 1] as number) * w00 + (d[j + 5] as number) * w01 + (d[j + stride + 1] as number) * w10 + (d[j + stride + 5] as number) * w11;
-      b += (d[j + 2] as number) * w00 + (d[j + 6] as number) * w01 + (d[j + stride + 2] as number) * w10 + (d[j + stride + 6] as number) * w11;
-      w++;
+      const k = j + stride;
+      r += (d[j] as number) * w00 + (d[j + 4] as number) * w01 + (d[k] as number) * w10 + (d[k + 4] as number) * w11;
+      g += (d[j + 1] as number) * w00 + (d[j + 5] as number) * w01 + (d[k + 1] as number) * w10 + (d[k + 5] as number) * w11;
+      b += (d[j + 2] as number) * w00 + (d[j + 6] as number) * w01 + (d[k + 2] as number) * w10 + (d[k + 6] as number) * w11;
     }
-    if (w === 0) {
-      out[i] = out[cells + i] = out[2 * cells + i] = NaN;
-    } else {
-      out[i] = r / w;
-      out[cells + i] = g / w;
-      out[2 * cells + i] = b / w;
-    }
+    out[i] = r;
+    out[cells + i] = g;
+    out[2 * cells + i] = b;
   }
   return out;
 }
@@ -116,35 +127,72 @@ export function tableColour(map: Float32Array, cells: number): [number, number, 
 }
 
 const LOG_CLIP = 3;
-const logRatio = (a: number, b: number): number => Math.max(-LOG_CLIP, Math.min(LOG_CLIP, Math.log((a + 2) / (b + 2))));
+/** log(v + 2) for v on a 1/16 grid over 0–256: the colour maps are means of 8-bit samples. */
+const LOG_STEPS = 16;
+const LOG_TABLE = (() => {
+  const t = new Float32Array(256 * LOG_STEPS + 2);
+  for (let i = 0; i < t.length; i++) t[i] = Math.log(i / LOG_STEPS + 2);
+  return t;
+})();
+const clip = (v: number): number => (v > LOG_CLIP ? LOG_CLIP : v < -LOG_CLIP ? -LOG_CLIP : v);
+/** clip(log(v + 2) − log(ref + 2)) for every v on the 1/16 grid: one look-up a cell and channel. */
+function ratioTable(ref: number): Float32Array {
+  const lr = Math.log(ref + 2);
+  const t = new Float32Array(LOG_TABLE.length);
+  for (let i = 0; i < t.length; i++) t[i] = clip((LOG_TABLE[i] as number) - lr);
+  return t;
+}
+const gridIndex = (v: number): number => (v <= 0 ? 0 : v >= 256 ? 256 * LOG_STEPS : (v * LOG_STEPS + 0.5) | 0);
+
+const geometryCache = new WeakMap<TableMapSampler, Float32Array>();
+/** The ray's tilt toward the nadir per cell (2 planes): fixed for a camera pose, so computed once per sampler. */
+function geometryPlanes(m: TableMapSampler): Float32Array {
+  let g = geometryCache.get(m);
+  if (g) return g;
+  const cells = m.cols * m.rows;
+  g = new Float32Array(2 * cells);
+  const [cx, cy, cz] = m.cameraMm;
+  const h = Math.max(100, cz);
+  for (let r = 0; r < m.rows; r++) {
+    const ty = ((r + 0.5) * m.mmPerCell - cy) / h;
+    for (let c = 0; c < m.cols; c++) {
+      const i = r * m.cols + c;
+      if (m.seen[i] === 0) continue;
+      g[i] = ((c + 0.5) * m.mmPerCell - cx) / h;
+      g[cells + i] = ty;
+    }
+  }
+  geometryCache.set(m, g);
+  return g;
+}
 
 /**
  * The network's input, NCHW [1, INPUT_CHANNELS, rows, cols]. Colours are log ratios (so a
  * brighter lamp or another white balance shifts them, never rescales them); unseen cells are 0.
+ * Both maps must come from this sampler (they share its unseen cells); backgroundColour is the
+ * empty table's tableColour when the caller keeps it.
  */
-export function networkInput(m: TableMapSampler, frame: Float32Array, background: Float32Array | null): Float32Array {
+export function networkInput(m: TableMapSampler, frame: Float32Array, background: Float32Array | null, backgroundColour?: readonly [number, number, number]): Float32Array {
   const cells = m.cols * m.rows;
   const out = new Float32Array(INPUT_CHANNELS * cells);
   const ref = tableColour(frame, cells);
   // The empty table is compared after each is divided by its own cloth colour: a lamp that
   // dimmed between the two shots is not a change.
-  const refBg = background ? tableColour(background, cells) : ref;
-  const [cx, cy, cz] = m.cameraMm;
-  const h = Math.max(100, cz);
-  for (let r = 0; r < m.rows; r++) {
-    for (let c = 0; c < m.cols; c++) {
-      const i = r * m.cols + c;
-      const v0 = frame[i] as number;
-      if (Number.isNaN(v0)) continue;
-      for (let ch = 0; ch < 3; ch++) out[ch * cells + i] = logRatio(frame[ch * cells + i] as number, ref[ch] as number);
-      out[3 * cells + i] = (((c + 0.5) * m.mmPerCell) - cx) / h;
-      out[4 * cells + i] = (((r + 0.5) * m.mmPerCell) - cy) / h;
-      if (background) {
-        const b0 = background[i] as number;
-        if (!Number.isNaN(b0)) for (let ch = 0; ch < 3; ch++) out[(5 + ch) * cells + i] = logRatio(frame[ch * cells + i] as number, ref[ch] as number) - logRatio(background[ch * cells + i] as number, refBg[ch] as number);
-        out[8 * cells + i] = 1;
-      }
+  const refBg = background ? (backgroundColour ?? tableColour(background, cells)) : ref;
+  const seen = m.seen;
+  for (let ch = 0; ch < 3; ch++) {
+    const tf = ratioTable(ref[ch] as number);
+    const tb = ratioTable(refBg[ch] as number);
+    const o = ch * cells;
+    const ob = (5 + ch) * cells;
+    for (let i = 0; i < cells; i++) {
+      if (seen[i] === 0) continue;
+      const f = tf[gridIndex(frame[o + i] as number)] as number;
+      out[o + i] = f;
+      if (background) out[ob + i] = f - (tb[gridIndex(background[o + i] as number)] as number);
     }
   }
+  out.set(geometryPlanes(m), 3 * cells);
+  if (background) for (let i = 0; i < cells; i++) if (seen[i] !== 0) out[8 * cells + i] = 1;
   return out;
 }

@@ -31,7 +31,7 @@ describe.runIf(hasTorch)('training smoke step', () => {
     const meta = JSON.parse(await readFile(join(dir, `${a.name}.json`), 'utf8')) as { channels: number; rows: number; cols: number };
     expect((await readFile(join(dir, `${a.name}.bin`))).byteLength).toBe(4 * meta.channels * meta.rows * meta.cols);
     const out = join(dir, 'smoke.onnx');
-    const r = spawnSync(PYTHON, ['models/train/train.py', '--smoke', dir, '--out', out], { encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(PYTHON, ['models/train/train.py', '--smoke', dir, '--out', out], { encoding: 'utf8', timeout: 200_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/step 3 /);
     const loaded = await loadLearnedDetector(await loadOnnxRuntimeNode(), new Uint8Array(await readFile(out)));
