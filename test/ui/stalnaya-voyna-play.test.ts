@@ -29,8 +29,8 @@ const walkBoth = async (name: string, lang: 'ru' | 'en'): Promise<void> => {
 const unit = (id: string, type: string, figures?: number) => ({ id, type, ...(figures ? { figures } : {}), options: [], stats: {} });
 
 const W = {
-  ru: { afterFire: 'фигурок: 8 из 8 · подавление: 1', afterWound: 'фигурок: 7 из 8 · подавление: 1', dice: 'выпало: 6 6 1 (кубик на столе)', morale: /боевой дух/ },
-  en: { afterFire: '8 of 8 figures · suppression: 1', afterWound: '7 of 8 figures · suppression: 1', dice: 'rolled: 6 6 1 (physical die)', morale: /morale/ },
+  ru: { afterFire: 'фигурок: 8 из 8 · подавление: 1', afterWound: 'фигурок: 7 из 8 · подавление: 1', dice: 'выпало: 6 6 1 (кубики со стола)', morale: /боевой дух/ },
+  en: { afterFire: '8 of 8 figures · suppression: 1', afterWound: '7 of 8 figures · suppression: 1', dice: 'rolled: 6 6 1 (table dice)', morale: /morale/ },
 } as const;
 
 describe('Стальная война in the app: fire, a wound, morale, close combat', () => {

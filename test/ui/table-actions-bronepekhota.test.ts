@@ -75,7 +75,7 @@ describe('Бронепехота: a grenade and a volley in the app', () => {
     await page.getByTestId('action-roll-typed').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=model-B1]')?.textContent?.includes('✕'));
     expect(await row('B1')).toContain('1/1 ✕');
-    expect((await page.getByTestId('action-result').textContent()) ?? '').toContain('выпало: 3 6 (кубик на столе)');
+    expect((await page.getByTestId('action-result').textContent()) ?? '').toContain('выпало: 3 6 (кубики со стола)');
 
     // A second unit this turn: the volley is said to be out of turn before the roll and refused on it.
     await clearSelection();
@@ -120,7 +120,7 @@ describe('Бронепехота: a grenade and a volley in the app', () => {
     const line = (await page.getByTestId('action-result').textContent()) ?? '';
     expect(line).toMatch(new RegExp(`Дозорный: .*попадание: ${outcome?.hit ? 'да' : 'нет'}`));
     await page.getByTestId('lang').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=action-result]')?.textContent?.includes('(virtual)'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=action-result]')?.textContent?.includes('(virtual dice)'));
     expect((await page.getByTestId('action-result').textContent()) ?? '').toMatch(new RegExp(`Дозорный: .*hit: ${outcome?.hit ? 'yes' : 'no'}`));
     await page.getByTestId('lang').click();
   });

@@ -149,7 +149,7 @@ describe('Вторжение: close combat and a blast in the app', () => {
     await page.waitForFunction(() => window.__shagomer?.view()?.replay?.type === 'table-action-resolved');
     const replayed = (await page.getByTestId('replay').textContent()) ?? '';
     expect(replayed).toContain('взрыв (зона поражения)');
-    expect(replayed).toContain(`выпало: ${blast?.diceUsed.join(' ') ?? ''} (виртуальный)`);
+    expect(replayed).toContain(`выпало: ${blast?.diceUsed.join(' ') ?? ''} (виртуальные кубики)`);
     await page.getByTestId('replay-close').click();
   });
 });

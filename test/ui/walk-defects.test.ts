@@ -39,12 +39,12 @@ describe('walk defects on a crowded table', () => {
       await post({ type: 'add-model', model: { player, name: `${player}-${i % 15}`, kind: 'infantry', armour: 2, stamina: 1, speedSteps: 4, baseMm: 40, heightMm: 40, weapons, tag: null, hitNode: null, tiltNode: null, launcherNode: null } });
     }
     const v0 = (await (await fetch(`${server.url}api/view`, refereeInit(server.token))).json()) as { models: { id: string; player: string }[] };
-    // A1 at the left, B1 at the right, the other 28 along and around the line between them.
+    // A1 at the left, B1 at the right, the other 28 crowded beside the line between them (off it: a model on the line blocks the sight).
     const models = v0.models.map((m, i) => {
       if (m.id === 'A1') return { id: m.id, xMm: 200, yMm: 600, fallen: false };
       if (m.id === 'B1') return { id: m.id, xMm: 1600, yMm: 600, fallen: false };
       const k = i - 1;
-      return { id: m.id, xMm: 420 + (k % 14) * 80, yMm: 600 + (Math.floor(k / 14) === 0 ? 0 : 240), fallen: false };
+      return { id: m.id, xMm: 420 + (k % 14) * 80, yMm: Math.floor(k / 14) === 0 ? 660 : 840, fallen: false };
     });
     await post({ type: 'place-models', models });
     await post({ type: 'finish-setup', firstPlayer: 'A' });
