@@ -229,8 +229,20 @@ export async function aim(t: Table, shooter: string, target: string, weaponId?: 
   await clickModel(p, target);
   await p.waitForFunction((id) => window.__shagomer?.view()?.selection.targetId === id, target);
   if (weaponId) {
-    await p.getByTestId('weapon').selectOption(weaponId);
-    await p.waitForFunction((w) => window.__shagomer?.view()?.odds?.weaponId === w, weaponId);
+    // The panel is drawn again when the pair's view arrives: a pick made on the panel it replaces
+    // is lost, as a player's would be, so pick again on the panel now on screen.
+    for (let tries = 0; ; tries++) {
+      await p.getByTestId('weapon').selectOption(weaponId);
+      const done = await p.waitForFunction((w) => window.__shagomer?.view()?.odds?.weaponId === w, weaponId, { timeout: 3000 }).then(() => true, () => false);
+      if (done) break;
+      if (tries === 4) throw new Error(`the odds never came for ${weaponId}: ${JSON.stringify(await p.evaluate(() => { const v = window.__shagomer?.view(); return { sel: v?.selection, odds: v?.odds, pairs: v?.pairs?.length }; }))}`);
+      // Pick the pair again on the table as it is drawn now.
+      await clearSelection(t);
+      await clickModel(p, shooter);
+      await p.waitForFunction((id) => window.__shagomer?.view()?.selection.shooterId === id, shooter);
+      await clickModel(p, target);
+      await p.waitForFunction((id) => window.__shagomer?.view()?.selection.targetId === id, target);
+    }
   }
   await p.getByTestId('pair').waitFor();
 }

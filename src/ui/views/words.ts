@@ -12,16 +12,6 @@ export function share(fraction: string | undefined): number {
   return p !== undefined && q ? p / q : 0;
 }
 
-/**
- * The exact fraction beside a percentage, when a player can read it («1/72», «202/207»); a
- * walk over many dice gives fractions of 15 digits, which say nothing the percentage does not.
- */
-export function readableFraction(fraction: string | undefined): string | null {
-  if (!fraction) return null;
-  const q = fraction.split('/')[1] ?? '';
-  return q.length <= 5 ? fraction : null;
-}
-
 /** One outcome key of the odds (`hit=true`, `damage=2`, `result=casualties`) in words. */
 export function outcomeLabel(key: string): string {
   const [field = '', value = ''] = key.split('=');
@@ -50,8 +40,7 @@ export function oddsWords(odds: Record<string, string>, harmKey: string): string
   const headline = odds[harmKey];
   // Counted outcomes only (Звездный Десант's hits=1): the headline outcome in words, not a bare fraction.
   if (parts.length === 0 && headline) parts.push(`${outcomeLabel(harmKey)}: ${pct(share(headline))}`);
-  const exact = readableFraction(headline);
-  return `${parts.join(', ')}${exact ? ` — ${exact}` : ''}`;
+  return `${parts.join(', ')}${headline ? ` — ${headline}` : ''}`;
 }
 
 const BINDING_KEYS: Record<string, TextKey> = { tag: 'tag', hit: 'hitNode', tilt: 'tiltNode', launcher: 'launcherNode' };

@@ -15,7 +15,6 @@ describe('zvezdny-desant exact odds against seeded samples', () => {
       const c = compareLeafOdds('zvezdny-desant', action, fields, SAMPLES, `zd-${action}`);
       for (const [field, sum] of c.fieldSums) expect(`${field}: ${sum.toString()}`).toBe(`${field}: 1/1`);
       expect(c.worstGap, `worst key ${c.worstKey}`).toBeLessThan(0.005);
-      expect(c.exactMs).toBeLessThan(50);
     });
   }
 });
