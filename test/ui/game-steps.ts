@@ -235,7 +235,7 @@ export async function aim(t: Table, shooter: string, target: string, weaponId?: 
       await p.getByTestId('weapon').selectOption(weaponId);
       const done = await p.waitForFunction((w) => window.__shagomer?.view()?.odds?.weaponId === w, weaponId, { timeout: 3000 }).then(() => true, () => false);
       if (done) break;
-      if (tries === 4) throw new Error(`the odds never came for ${weaponId}: ${JSON.stringify(await p.evaluate(() => { const v = window.__shagomer?.view(); return { sel: v?.selection, odds: v?.odds, pairs: v?.pairs?.length, warnings: v?.warnings, active: v?.turn }; }))}`);
+      if (tries === 4) throw new Error(`the odds never came for ${weaponId}: ${JSON.stringify(await p.evaluate(() => { const v = window.__shagomer?.view(); return { sel: v?.selection, odds: v?.odds, pairs: v?.pairs?.length, warnings: v?.warnings, active: v?.turn, models: v?.models.map((m) => JSON.stringify(m).slice(0, 300)) }; }))}`);
       // Pick the pair again on the table as it is drawn now.
       await clearSelection(t);
       await clickModel(p, shooter);
