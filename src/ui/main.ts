@@ -367,7 +367,7 @@ async function start(): Promise<void> {
     (v) => {
       if ((view && v.gameId !== view.gameId) || (v.replay && !view?.replay)) showingGames = false;
       view = v;
-      demoCamera.follow(v.link.status === 'demo' && !camera.running);
+      demoCamera.follow(v.link.status === 'demo' && !camera.running, camera.running ? null : v.gameId);
       render();
     },
     (why) => toast(problem(why), why),

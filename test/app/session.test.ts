@@ -155,6 +155,17 @@ describe('game session', () => {
     expect(v.odds?.odds['hit=true']).toMatch(/^\d+\/\d+$/);
   });
 
+  it('picks another weapon for the pair the session holds, and refuses one the shooter lacks', () => {
+    const app = game();
+    expect(app.handle({ type: 'pick-weapon', weaponId: 'assault-rifle' })).toEqual({ ok: false, problem: 'no shooter is selected' });
+    app.handle({ type: 'select', shooterId: 'A1', targetId: 'B2', weaponId: null });
+    expect(app.handle({ type: 'pick-weapon', weaponId: 'flamer' })).toEqual({ ok: false, problem: 'Танк has no weapon flamer' });
+    expect(app.handle({ type: 'pick-weapon', weaponId: 'assault-rifle' })).toEqual({ ok: true });
+    const v = app.view(false);
+    expect(v.selection).toEqual({ shooterId: 'A1', targetId: 'B2', weaponId: 'assault-rifle' });
+    expect(v.odds?.weaponId).toBe('assault-rifle');
+  });
+
   it('activates units through the engine game: only the active player\'s, once a turn; moves count from activation', () => {
     const app = game();
     expect(app.handle({ type: 'activate', modelId: 'A1' })).toEqual({ ok: true });

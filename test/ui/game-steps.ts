@@ -86,9 +86,11 @@ export async function look(t: Table, system: string, name: string, keepToast = f
   await sharp(await t.page.screenshot()).png({ palette: true, colours: 96 }).toFile(join(ROOT, 'docs', `game-${system}-${name}-${t.lang}.png`));
 }
 
-export async function newGame(t: Table, system: string, title: string): Promise<void> {
+/** A new game of `system`; its virtual dice are seeded so that each run of a test rolls the same faces. */
+export async function newGame(t: Table, system: string, title: string, seed = `${system}-club-night`): Promise<void> {
   await t.page.getByTestId('system').selectOption(system);
   await t.page.getByTestId('title').fill(title);
+  await t.page.getByTestId('seed').fill(seed);
   await t.page.getByTestId('create-game').click();
   await t.page.getByTestId('add-model').waitFor();
 }
@@ -229,20 +231,11 @@ export async function aim(t: Table, shooter: string, target: string, weaponId?: 
   await clickModel(p, target);
   await p.waitForFunction((id) => window.__shagomer?.view()?.selection.targetId === id, target);
   if (weaponId) {
-    // The panel is drawn again when the pair's view arrives: a pick made on the panel it replaces
-    // is lost, as a player's would be, so pick again on the panel now on screen.
-    for (let tries = 0; ; tries++) {
-      await p.getByTestId('weapon').selectOption(weaponId);
-      const done = await p.waitForFunction((w) => window.__shagomer?.view()?.odds?.weaponId === w, weaponId, { timeout: 3000 }).then(() => true, () => false);
-      if (done) break;
-      if (tries === 4) throw new Error(`the odds never came for ${weaponId}: ${JSON.stringify(await p.evaluate(() => { const v = window.__shagomer?.view(); return { sel: v?.selection, odds: v?.odds, pairs: v?.pairs?.length, warnings: v?.warnings, active: v?.turn, models: v?.models.map((m) => JSON.stringify(m).slice(0, 300)) }; }))}`);
-      // Pick the pair again on the table as it is drawn now.
-      await clearSelection(t);
-      await clickModel(p, shooter);
-      await p.waitForFunction((id) => window.__shagomer?.view()?.selection.shooterId === id, shooter);
-      await clickModel(p, target);
-      await p.waitForFunction((id) => window.__shagomer?.view()?.selection.targetId === id, target);
-    }
+    await p.getByTestId('weapon').selectOption(weaponId);
+    await p.waitForFunction((w) => window.__shagomer?.view()?.odds?.weaponId === w, weaponId, { timeout: 8000 }).catch(async () => {
+      const v = await view(p);
+      throw new Error(`the odds never came for ${shooter} → ${target} with ${weaponId}: ${JSON.stringify({ selection: v.selection, pairs: v.pairs.length, warnings: v.warnings, shooter: v.models.find((m) => m.id === shooter) })}`);
+    });
   }
   await p.getByTestId('pair').waitFor();
 }

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { clickModel } from './play-helpers.js';
 import {
   aim,
   bindSensors,
   buildRoster,
   checkSummary,
+  clearSelection,
   closeTable,
   deploy,
   drawWall,
@@ -128,6 +130,11 @@ describe.each(LANGS)('a Вторжение game in %s', (lang) => {
     expectSaid(t, melee.odds, { ru: /победитель: атакующий \d+(,\d)?\s%/, en: /winner: attacker \d+(\.\d)?%/ });
     // The sniper wins with these faces: the trooper is out.
     expect(melee.result.outcomes.find((o) => o.modelId === 'B2')?.outcome.destroyed).toBe(true);
+    // Picked again, the destroyed trooper offers no weapon and says why.
+    await clearSelection(t);
+    await clickModel(p, 'B2');
+    expectSaid(t, await text(p, 'shooter-out'), { ru: 'Модель уничтожена и больше не стреляет: выберите другую.', en: 'This model is destroyed and fires no more: pick another.' });
+    expect(await p.getByTestId('weapon').count()).toBe(0);
     await endTurn(t);
 
     // The end: the summary, then the whole game again, step by step.

@@ -58,6 +58,8 @@ export const Intent = z.discriminatedUnion('type', [
   z
     .object({ type: z.literal('select'), shooterId: z.string().nullable(), targetId: z.string().nullable(), weaponId: z.string().nullable() })
     .strict(),
+  /** Another weapon for the selected shooter: the shooter and target stay as the session holds them. */
+  z.object({ type: z.literal('pick-weapon'), weaponId: z.string().min(1).max(64) }).strict(),
   z.object({ type: z.literal('open-shot'), shooterId: z.string().nullable() }).strict(),
   z.object({ type: z.literal('correct-shot'), attribution: Attribution }).strict(),
   z

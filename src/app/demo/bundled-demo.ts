@@ -36,12 +36,14 @@ export function bundledDemo(root: string): { ok: true; script: DemoScript; start
   const loaded = loadDemoScript(path);
   if (!loaded.ok) return loaded;
   let running: InteractiveDemo | null = null;
+  let open: AppController | null = null;
   return {
     ok: true,
     script: loaded.script,
     camera: () => {
       const cam = loaded.script.camera;
-      const frame = running?.playing ? running.frame : null;
+      // The last frame stays on the table after the script is over, as long as the demo's game is open.
+      const frame = running && open?.game?.gameId === running.gameId ? running.frame : null;
       return cam && frame ? { dir: dirname(path), frame, profile: cam.profile, camera: cam.camera } : null;
     },
     start: async (app) => {
@@ -50,6 +52,7 @@ export function bundledDemo(root: string): { ok: true; script: DemoScript; start
       const r = await startInteractiveDemo(app, loaded.script, { dir: dirname(path) });
       if (!r.ok) return r;
       running = r.demo;
+      open = app;
       return { ok: true };
     },
   };

@@ -104,7 +104,7 @@ export class InteractiveDemo {
   /** Whether the demo still plays. */
   playing = true;
   /** The demo's own game: opening another one ends the demo. */
-  private readonly gameId: string | null;
+  readonly gameId: string | null;
 
   constructor(
     private readonly app: AppController,

@@ -176,7 +176,7 @@ export class GameSession {
       this.changed();
       return OK;
     }
-    if (this.replayStep !== null && intent.type !== 'select' && intent.type !== 'draft-action') return fail('leave the replay first');
+    if (this.replayStep !== null && intent.type !== 'select' && intent.type !== 'pick-weapon' && intent.type !== 'draft-action') return fail('leave the replay first');
     // A finished game is read, replayed and undone (to play on), not played.
     if (s.ended && PLAY_INTENTS.has(intent.type)) return fail('the game has already ended');
     switch (intent.type) {
@@ -237,6 +237,14 @@ export class GameSession {
         this.selection = { shooterId: intent.shooterId, targetId: intent.targetId, weaponId: intent.weaponId };
         // An action is prepared for its actor: selecting another model leaves it.
         if (this.draft && this.draft.actorId !== intent.shooterId) this.draft = null;
+        this.changed();
+        return OK;
+      }
+      case 'pick-weapon': {
+        const shooter = this.selection.shooterId ? s.models.get(this.selection.shooterId) : undefined;
+        if (!shooter) return fail('no shooter is selected');
+        if (!shooter.spec.weapons.some((w) => w.id === intent.weaponId)) return fail(`${shooter.spec.name} has no weapon ${intent.weaponId}`);
+        this.selection = { ...this.selection, weaponId: intent.weaponId };
         this.changed();
         return OK;
       }

@@ -22,6 +22,7 @@ export class DemoCamera {
   private shown = '';
   private started = false;
   private polling = false;
+  private gameId: string | null = null;
   private track: CanvasCaptureMediaStreamTrack | null = null;
 
   /** `redraw`: the table, once a frame is located (its mesh puts the image under the overlay). */
@@ -37,12 +38,16 @@ export class DemoCamera {
     return this.started && this.feed.running ? { video: this.feed.video, mesh: this.feed.mesh, serial: this.feed.frameSerial } : null;
   }
 
-  /** Runs while `playing`: called with every view. */
-  follow(playing: boolean): void {
+  /**
+   * Called with every view: starts when the demo plays (`playing`), and goes on showing the
+   * demo's last frame after its script is over while the demo's game stays open (`gameId`).
+   */
+  follow(playing: boolean, gameId: string | null): void {
     if (playing && this.timer === undefined) {
+      this.gameId = gameId;
       this.timer = window.setInterval(() => void this.poll(), POLL_MS);
       void this.poll();
-    } else if (!playing && this.timer !== undefined) this.stop();
+    } else if (!playing && this.timer !== undefined && gameId !== this.gameId) this.stop();
   }
 
   private async poll(): Promise<void> {
@@ -50,6 +55,8 @@ export class DemoCamera {
     this.polling = true;
     try {
       const res = await fetch('api/demo/camera', { cache: 'no-store' });
+      // No demo camera any more (its game was left): the picture goes with it.
+      if (res.status === 404 && this.timer !== undefined) return this.stop();
       if (!res.ok) return;
       const now = DemoCameraNow.safeParse(await res.json());
       if (!now.success) return;

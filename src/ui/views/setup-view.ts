@@ -19,6 +19,8 @@ export function newGameSection(catalog: Catalog, games: GameSummary[], view: Gam
   const nameB = h('input', { value: lang === 'ru' ? 'Красные' : 'Red', 'data-testid': 'name-b' });
   const colourA = h('input', { type: 'color', value: '#2563eb' });
   const colourB = h('input', { type: 'color', value: '#dc2626' });
+  // A club that wants to play a game again with the same virtual dice gives its seed; blank is a fresh one.
+  const seed = h('input', { placeholder: t('seedHint'), title: t('seedHint'), maxlength: '64', 'data-testid': 'seed' });
   const create = h(
     'button',
     {
@@ -34,6 +36,7 @@ export function newGameSection(catalog: Catalog, games: GameSummary[], view: Gam
             { id: 'A', name: nameA.value || 'A', colour: colourA.value },
             { id: 'B', name: nameB.value || 'B', colour: colourB.value },
           ],
+          ...(seed.value.trim() ? { seed: seed.value.trim().slice(0, 64) } : {}),
         }),
     },
     t('create'),
@@ -67,6 +70,7 @@ export function newGameSection(catalog: Catalog, games: GameSummary[], view: Gam
       h('h2', {}, t('newGame')),
       h('div', { class: 'row' }, h('label', {}, t('system')), system, title),
       h('div', { class: 'row' }, h('label', {}, t('playerA')), nameA, colourA, h('label', {}, t('playerB')), nameB, colourB),
+      h('div', { class: 'row' }, h('label', {}, t('seed')), seed),
       h('div', { class: 'row' }, create),
     ),
     h(

@@ -66,9 +66,12 @@ function stateLine(v: GameView, m: ModelView): string {
 function selectionSection(v: GameView, send: Send): HTMLElement {
   const shooter = v.models.find((m) => m.id === v.selection.shooterId);
   if (!shooter) return h('div', { class: 'muted' }, t('hintSelect'));
+  if (shooter.destroyed)
+    return h('div', {}, h('h3', {}, t('selected')), h('div', { 'data-testid': 'shooter' }, h('b', {}, modelName(v, shooter.id)), h('div', { class: 'warn', 'data-testid': 'shooter-out' }, t('shooterOut'))));
   const weapon = h(
     'select',
-    { 'data-testid': 'weapon', onchange: () => send({ type: 'select', shooterId: shooter.id, targetId: v.selection.targetId, weaponId: weapon.value }) },
+    // Only the weapon: the pair is the session's, so a pick made while the panel is redrawn is not undone.
+    { 'data-testid': 'weapon', onchange: () => send({ type: 'pick-weapon', weaponId: weapon.value }) },
     // The weapon the odds are for: a weapon left selected from another shooter is not this one's.
     ...shooter.weapons.map((w) => option(w.id, `${w.label} (${count(w.rangeSteps, unitNoun(v.stepMm))})`, w.id === (v.odds?.weaponId ?? v.selection.weaponId))),
   );
