@@ -129,9 +129,14 @@ describe('Вторжение blast around a point of aim', () => {
   it('refuses an empty zone and more victims than the exact odds walk', () => {
     const none = blast.input(ctx(grenadier, [], [], { aim: { distancesCm: { a1: 80 } } }));
     expect(none.ok ? null : none.reason.en).toBe('nobody is inside the blast');
-    const crowd = Array.from({ length: 6 }, (_, i) => party(`b${i}`, 'B', {}, [], tape(50)));
-    const many = blast.input(ctx(grenadier, [], crowd, { aim: { distancesCm: Object.fromEntries(crowd.map((p) => [p.model.id, 2])) } }));
-    expect(many.ok ? null : many.reason.en).toMatch(/^more than 5 models/);
+    const crowd = (n: number) => Array.from({ length: n }, (_, i) => party(`b${i}`, 'B', {}, [], tape(50)));
+    const around = (ps: ReturnType<typeof crowd>) => blast.input(ctx(grenadier, [], ps, { aim: { distancesCm: Object.fromEntries(ps.map((p) => [p.model.id, 2])) } }));
+    // Twelve are priced (each victim's test apart: 2 outcomes a victim); thirteen are refused.
+    const twelve = around(crowd(12));
+    expect(twelve.ok).toBe(true);
+    if (twelve.ok) expect(odds('vtorzhenie', 'blast', twelve.input)['victims.b11.penetrated=true']).toMatch(/^\d+\/\d+$/);
+    const many = around(crowd(13));
+    expect(many.ok ? null : many.reason.en).toMatch(/^more than 12 models/);
   });
 });
 
