@@ -90,6 +90,11 @@ describe('table actions over HTTP', () => {
     expect(result).toMatchObject({ action: 'close-combat', actorId: 'A1', dice: 'physical', diceUsed: [4, 1, 3], harmKey: 'winner=attacker', override: false });
     expect(result?.odds['winner=attacker']).toBe('202/207');
     expect(result?.outcomes.find((o) => o.modelId === 'B1')?.outcome).toMatchObject({ hit: true, destroyed: true });
+    // The summary counts the fight as A's table action, and B's loss.
+    await ok({ type: 'end-game' });
+    const summary = (await view()).summary?.players;
+    expect(summary?.map((p) => [p.id, p.actions, p.losses])).toEqual([['A', 1, 0], ['B', 0, 1]]);
+    await ok({ type: 'undo' });
   });
 
   it('refuses an action out of turn with the turn engine’s reason, and the referee’s override is journalled', async () => {

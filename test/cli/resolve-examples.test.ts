@@ -1,34 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bronepekhota } from '../../src/core/rulesets/bronepekhota/system.js';
 import { vtorzhenie } from '../../src/core/rulesets/vtorzhenie/system.js';
-import { resolveScenario } from '../../src/core/scenario/resolve-scenario.js';
+import { both, compiledOnce, resolveCli } from './resolve-helpers.js';
 
-const CLI = 'dist/src/cli/main.js';
-
-function cli(input: unknown, extraArgs: string[] = []): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, 'resolve', '-', ...extraArgs], { input: JSON.stringify(input), encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** The digest's example through the library and through the compiled command: both must agree. */
-function both(input: Record<string, unknown>): Record<string, unknown> {
-  const lib = resolveScenario(input);
-  if (!lib.ok) throw new Error(`${lib.error.field}: ${lib.error.problem}`);
-  const r = cli(input);
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
-  const out = JSON.parse(r.stdout) as Record<string, unknown>;
-  expect(out).toEqual(lib.output);
-  return out;
-}
-
-beforeAll(() => {
-  if (!existsSync(CLI)) spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-});
+beforeAll(compiledOnce);
 
 describe('vtorzhenie examples through resolve', () => {
   it('EX: 41 cm is 8 steps (in range of an 8-step pistol), 42 cm is 9, 44 cm is 9', () => {
@@ -104,12 +82,12 @@ describe('a club ruleset file changes defaults without code', () => {
     const file = join(dir, 'club.json');
     writeFileSync(file, JSON.stringify(club));
     const input = { ruleset: 'vtorzhenie', action: 'close-combat', attackers: [{ cc: 4, armour: 3 }], defenders: [{ cc: club.cc_weapons.knife!.cc.value, armour: 3 }], dice: [2, 5] };
-    const r = cli(input, ['--ruleset-file', file]);
+    const r = resolveCli(input, ['--ruleset-file', file]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ attacker_total: 9, defender_total: 10, winner: 'defender' });
     const broken = { ...club, stamina: { ...club.stamina, vehicle: { value: 'three', source: 'seed' } } };
     writeFileSync(file, JSON.stringify(broken));
-    const bad = cli(input, ['--ruleset-file', file]);
+    const bad = resolveCli(input, ['--ruleset-file', file]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toContain('stamina.vehicle.value: expected an integer, got "three"');
@@ -121,7 +99,7 @@ describe('a club ruleset file changes defaults without code', () => {
     club.unit_types['scout-buggy'] = { ...club.unit_types.wheeled!, label_ru: 'Багги', max_damage: { value: 2, source: 'default' }, critical_damage: { value: 1, source: 'default' } };
     const file = join(dir, 'club.json');
     writeFileSync(file, JSON.stringify(club));
-    const r = cli({ ruleset: 'bronepekhota', action: 'real-shot', target: { kind: 'vehicle', unit_type: 'scout-buggy' }, hit: true, fell: false }, ['--ruleset-file', file]);
+    const r = resolveCli({ ruleset: 'bronepekhota', action: 'real-shot', target: { kind: 'vehicle', unit_type: 'scout-buggy' }, hit: true, fell: false }, ['--ruleset-file', file]);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({ damage: 1, destroyed: false, critical: true, state: 'stands-shoots', dice_used: [] });
   });

@@ -1,45 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveScenario } from '../../src/core/scenario/resolve-scenario.js';
-import { formatProblem } from '../../src/core/validation/issues.js';
+import { both, compiledOnce, refused } from './resolve-helpers.js';
 
 /** Issue 10's new Звездный Десант and Стальная война actions through the compiled command. */
-const CLI = 'dist/src/cli/main.js';
 
-function cli(input: unknown): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, 'resolve', '-'], { input: JSON.stringify(input), encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** The library and the command give the same object. */
-function both(input: Record<string, unknown>): Record<string, unknown> {
-  const lib = resolveScenario(input);
-  if (!lib.ok) throw new Error(`${lib.error.field}: ${lib.error.problem}`);
-  const r = cli(input);
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
-  const out = JSON.parse(r.stdout) as Record<string, unknown>;
-  expect(out).toEqual(lib.output);
-  return out;
-}
-
-/** Exit 2, nothing on stdout, one stderr line naming `field`, the same line as the library's. */
-function refused(input: Record<string, unknown>, field: string): string {
-  const r = cli(input);
-  expect(r.code).toBe(2);
-  expect(r.stdout).toBe('');
-  const lines = r.stderr.trimEnd().split('\n');
-  expect(lines).toHaveLength(1);
-  const lib = resolveScenario(input);
-  expect(lib.ok ? null : lib.error.field).toBe(field);
-  if (!lib.ok) expect(lines[0]).toBe(`resolve: ${formatProblem(lib.error)}`);
-  return lines[0] as string;
-}
-
-beforeAll(() => {
-  if (!existsSync('dist/src/core/rulesets/stalnaya-voyna/paired-melee.js')) spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-});
+beforeAll(compiledOnce);
 
 const ZD = 'zvezdny-desant';
 const SV = 'stalnaya-voyna';

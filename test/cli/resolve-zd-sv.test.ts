@@ -1,49 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stalnayaVoyna } from '../../src/core/rulesets/stalnaya-voyna/system.js';
-import { resolveScenario } from '../../src/core/scenario/resolve-scenario.js';
+import { both, compiledOnce, refused, resolveCli } from './resolve-helpers.js';
 
-const CLI = 'dist/src/cli/main.js';
-
-function cli(input: unknown, extraArgs: string[] = []): { code: number | null; stdout: string; stderr: string } {
-  const text = typeof input === 'string' ? input : JSON.stringify(input);
-  const r = spawnSync(process.execPath, [CLI, 'resolve', '-', ...extraArgs], { input: text, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** One scenario through the library and the compiled command: both must give the same object. */
-function both(input: Record<string, unknown>): Record<string, unknown> {
-  const lib = resolveScenario(input);
-  if (!lib.ok) throw new Error(`${lib.error.field}: ${lib.error.problem}`);
-  const r = cli(input);
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
-  const out = JSON.parse(r.stdout) as Record<string, unknown>;
-  expect(out).toEqual(lib.output);
-  return out;
-}
-
-/** Bad input: exit 2, one stderr line naming the field; the library names the same field. */
-function refused(input: Record<string, unknown>, field: string, extraArgs: string[] = []): string {
-  const r = cli(input, extraArgs);
-  expect(r.code).toBe(2);
-  expect(r.stdout).toBe('');
-  const lines = r.stderr.trimEnd().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(new RegExp(`^resolve: .*${field.replace(/[[\].]/g, '\\$&')}: `));
-  if (extraArgs.length === 0) {
-    const lib = resolveScenario(input);
-    expect(lib.ok ? null : lib.error.field).toBe(field);
-  }
-  return lines[0] as string;
-}
-
-beforeAll(() => {
-  if (!existsSync('dist/src/core/rulesets/stalnaya-voyna/fire.js')) spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-});
+beforeAll(compiledOnce);
 
 const ZD = 'zvezdny-desant';
 const SV = 'stalnaya-voyna';
@@ -156,7 +118,7 @@ describe('stalnaya-voyna examples through resolve', () => {
     writeFileSync(file, JSON.stringify(data));
     const input = { ruleset: SV, action: 'fire', distance_in: 6, shooter: { quality: 'd6', small_arms_rof: [4], support: [] }, target: {}, dice: [1, 1, 1] };
     expect(both(input)).toMatchObject({ zone: 1, range_die: 'd4' });
-    const r = cli(input, ['--ruleset-file', file]);
+    const r = resolveCli(input, ['--ruleset-file', file]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ zone: 2, range_die: 'd6' });
     data.range.right_closed = { value: 'yes', source: 'default' } as never;

@@ -1,33 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  aim,
-  bindSensors,
-  buildRoster,
-  checkSummary,
-  closeTable,
-  deploy,
-  drawWall,
-  endGame,
-  endTurn,
-  expectSaid,
-  importRoster,
-  LANGS,
-  look,
-  newGame,
-  oddsShown,
-  openTable,
-  pairOf,
-  realShot,
-  refused,
-  replayAll,
-  rollTyped,
-  rollVirtual,
-  startGame,
-  tableAction,
-  text,
-  view,
-  type Table,
-} from './game-steps.js';
+import { expect } from 'vitest';
+import { playGame } from './game-plan.js';
+import { aim, bindSensors, drawWall, endTurn, expectSaid, look, oddsShown, pairOf, realShot, refused, rollTyped, rollVirtual, tableAction, text, view } from './game-steps.js';
 
 /**
  * A whole Бронепехота game in Chromium, in Russian and in English: rosters (built, imported),
@@ -46,26 +19,21 @@ const SHOT = {
   ],
 };
 
-describe.each(LANGS)('a Бронепехота game in %s', (lang) => {
-  let t: Table | undefined;
-  afterEach(async () => closeTable(t));
-
-  it('plays from the rosters to the replay', { timeout: 240_000 }, async () => {
-    t = await openTable(SYSTEM, lang, true);
-    const p = t.page;
-    await newGame(t, SYSTEM, lang === 'ru' ? 'Бронепехота в клубе' : 'Armoured infantry night');
-
-    await buildRoster(t, 'A', [{ type: 'walker' }, { type: 'trooper' }]);
-    await importRoster(t, 'B', { system: SYSTEM, player: 'B', units: [{ id: 'B1', type: 'walker' }, { id: 'B2', type: 'squad', figures: 4 }] }, { ru: 'roster-B.json: ростер загружен', en: 'roster-B.json: roster loaded' });
-    expect((await view(p)).models.map((m) => `${m.id} ${m.player} ${m.unitType}`)).toEqual(['A1 A walker', 'A2 A infantry', 'B1 B walker', 'B2 B infantry']);
+playGame({
+  system: SYSTEM,
+  name: 'a Бронепехота game',
+  serial: true,
+  title: { ru: 'Бронепехота в клубе', en: 'Armoured infantry night' },
+  built: [{ type: 'walker' }, { type: 'trooper' }],
+  imported: { units: [{ id: 'B1', type: 'walker' }, { id: 'B2', type: 'squad', figures: 4 }] },
+  roll: { describe: (m) => `${m.id} ${m.player} ${m.unitType}`, expect: ['A1 A walker', 'A2 A infantry', 'B1 B walker', 'B2 B infantry'] },
+  beforeDeploy: async (t) => {
     await bindSensors(t, 'A1', { launcher: 'L1' });
     await bindSensors(t, 'B1', { hit: 'V2', tilt: 'V2T' });
-
-    // Close quarters: a rifle reaches 8 steps (32 cm).
-    await deploy(t, { A1: [800, 470], A2: [900, 380], B1: [500, 640], B2: [900, 540] });
-    await look(t, SYSTEM, 'setup');
-    await startGame(t);
-
+  },
+  places: () => ({ A1: [800, 470], A2: [900, 380], B1: [500, 640], B2: [900, 540] }),
+  turns: async (t, _size) => {
+    const p = t.page;
     // Turn 1, Синие: the walker's launcher fires for real; the hub reports the hit and the fall.
     await realShot(t, SHOT, null);
     const shot = (await view(p)).shots.at(-1);
@@ -111,17 +79,9 @@ describe.each(LANGS)('a Бронепехота game in %s', (lang) => {
     // Turn 4, Красные: the wall comes down; the squad's four rifles fire as one volley at the walker.
     await p.getByTestId('terrain-T1').getByRole('button').click();
     await p.waitForFunction(() => (window.__shagomer?.view()?.terrain ?? []).length === 0);
-    const volley = await tableAction(t, 'B2', 'volley', { targets: ['A1'], dice: null, beforeRoll: () => look(t as Table, SYSTEM, 'volley') });
+    const volley = await tableAction(t, 'B2', 'volley', { targets: ['A1'], dice: null, beforeRoll: () => look(t, SYSTEM, 'volley') });
     expect(volley.result.outcomes.map((o) => o.modelId)).toContain('A1');
     await endTurn(t);
-
-    const end = await endGame(t);
-    await checkSummary(t, end);
-    await look(t, SYSTEM, 'summary');
-    const steps = await replayAll(t, SYSTEM);
-    for (const type of ['game-created', 'model-added', 'setup-finished', 'shot-committed', 'attack-resolved', 'terrain-set', 'turn-ended', 'game-ended']) expect(steps).toContain(type);
-    expect(steps.filter((x) => x === 'attack-resolved')).toHaveLength(2);
-    expect(steps.filter((x) => x === 'table-action-resolved')).toHaveLength(1);
-    expect(t.errors).toEqual([]);
-  });
+  },
+  replay: { contains: ['shot-committed', 'attack-resolved'], counts: { 'attack-resolved': 2, 'table-action-resolved': 1 } },
 });

@@ -1,32 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  aim,
-  buildRoster,
-  checkSummary,
-  closeTable,
-  deploy,
-  drawWall,
-  endGame,
-  endTurn,
-  expectSaid,
-  importRoster,
-  LANGS,
-  look,
-  newGame,
-  oddsShown,
-  openTable,
-  pairOf,
-  refused,
-  replayAll,
-  rollTyped,
-  rollVirtual,
-  startGame,
-  tableAction,
-  dragModel,
-  text,
-  view,
-  type Table,
-} from './game-steps.js';
+import { expect } from 'vitest';
+import { playGame } from './game-plan.js';
+import { aim, dragModel, drawWall, endTurn, expectSaid, look, oddsShown, pairOf, refused, rollTyped, rollVirtual, tableAction, text, view } from './game-steps.js';
 
 /**
  * A whole Стальная война game in Chromium, in Russian and in English, measured in inches: rosters
@@ -36,24 +10,17 @@ import {
  */
 const SYSTEM = 'stalnaya-voyna';
 
-describe.each(LANGS)('a Стальная война game in %s', (lang) => {
-  let t: Table | undefined;
-  afterEach(async () => closeTable(t));
-
-  it('plays from the rosters to the replay', { timeout: 240_000 }, async () => {
-    t = await openTable(SYSTEM, lang, false);
+playGame({
+  system: SYSTEM,
+  name: 'a Стальная война game',
+  serial: false,
+  title: { ru: 'Бой у переправы', en: 'Battle at the crossing' },
+  built: [{ type: 'rifle-squad', figures: 8, options: ['lmg'] }, { type: 'tank' }],
+  imported: { units: [{ id: 'B1', type: 'mg-team' }, { id: 'B2', type: 'rifle-squad', figures: 6 }] },
+  roll: { describe: (m) => `${m.id} ${m.player} ${m.kind}`, expect: ['A1 A infantry', 'A2 A vehicle', 'B1 B infantry', 'B2 B infantry'] },
+  places: (W, D) => ({ A1: [0.3 * W, 0.3 * D], A2: [0.7 * W, 0.3 * D], B1: [0.7 * W, 0.65 * D], B2: [0.3 * W, 0.3 * D + 170] }),
+  turns: async (t, { W, D }) => {
     const p = t.page;
-    await newGame(t, SYSTEM, lang === 'ru' ? 'Бой у переправы' : 'Battle at the crossing');
-
-    await buildRoster(t, 'A', [{ type: 'rifle-squad', figures: 8, options: ['lmg'] }, { type: 'tank' }]);
-    await importRoster(t, 'B', { system: SYSTEM, player: 'B', units: [{ id: 'B1', type: 'mg-team' }, { id: 'B2', type: 'rifle-squad', figures: 6 }] }, { ru: 'roster-B.json: ростер загружен', en: 'roster-B.json: roster loaded' });
-    expect((await view(p)).models.map((m) => `${m.id} ${m.player} ${m.kind}`)).toEqual(['A1 A infantry', 'A2 A vehicle', 'B1 B infantry', 'B2 B infantry']);
-
-    const { widthMm: W, depthMm: D } = (await view(p)).table;
-    await deploy(t, { A1: [0.3 * W, 0.3 * D], A2: [0.7 * W, 0.3 * D], B1: [0.7 * W, 0.65 * D], B2: [0.3 * W, 0.3 * D + 170] });
-    await look(t, SYSTEM, 'setup');
-    await startGame(t);
-
     // Turn 1, Синие: the rifle squad fires at the enemy squad; the range is in inches.
     await aim(t, 'A1', 'B2', 'rifle');
     expectSaid(t, await text(p, 'pair'), { ru: /\d+(,\d+)? дюйм(а|ов)?/, en: /\d+(\.\d+)? inch(es)?/ });
@@ -80,7 +47,7 @@ describe.each(LANGS)('a Стальная война game in %s', (lang) => {
 
     // Turn 2, Красные: under fire, their squad takes a morale test against the attackers picked
     // on the table (seeded dice), then fires back with dice typed from the table.
-    const morale = await tableAction(t, 'B2', 'morale', { targets: ['A1'], dice: null, beforeRoll: () => look(t as Table, SYSTEM, 'morale') });
+    const morale = await tableAction(t, 'B2', 'morale', { targets: ['A1'], dice: null, beforeRoll: () => look(t, SYSTEM, 'morale') });
     expect(morale.result.actorId).toBe('B2');
     expect(Object.keys(morale.result.odds)).toContain('passed=true');
     await aim(t, 'B2', 'A1');
@@ -92,18 +59,10 @@ describe.each(LANGS)('a Стальная война game in %s', (lang) => {
     const b2 = (await view(p)).models.find((m) => m.id === 'B2')?.pos;
     if (!b2) throw new Error('B2 is off the table');
     await dragModel(t, 'A1', b2.xMm, b2.yMm - 26);
-    const melee = await tableAction(t, 'A1', 'paired-melee', { targets: ['B2'], dice: Array.from({ length: 40 }, (_, i) => 1 + ((i * 5) % 6)), beforeRoll: () => look(t as Table, SYSTEM, 'melee') });
+    const melee = await tableAction(t, 'A1', 'paired-melee', { targets: ['B2'], dice: Array.from({ length: 40 }, (_, i) => 1 + ((i * 5) % 6)), beforeRoll: () => look(t, SYSTEM, 'melee') });
     expect(melee.result.actorId).toBe('A1');
     expect(melee.result.diceUsed.length).toBeGreaterThan(0);
     await endTurn(t);
-
-    const end = await endGame(t);
-    await checkSummary(t, end);
-    await look(t, SYSTEM, 'summary');
-    const steps = await replayAll(t, SYSTEM);
-    for (const type of ['game-created', 'model-added', 'setup-finished', 'attack-resolved', 'terrain-set', 'turn-ended', 'game-ended']) expect(steps).toContain(type);
-    expect(steps.filter((x) => x === 'attack-resolved')).toHaveLength(2);
-    expect(steps.filter((x) => x === 'table-action-resolved')).toHaveLength(2);
-    expect(t.errors).toEqual([]);
-  });
+  },
+  replay: { contains: ['attack-resolved'], counts: { 'attack-resolved': 2, 'table-action-resolved': 2 } },
 });

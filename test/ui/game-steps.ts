@@ -359,6 +359,8 @@ export async function checkSummary(t: Table, v: GameView): Promise<void> {
     const shots = v.shots.filter((s) => v.models.find((m) => m.id === s.shooterId)?.player === pl.id);
     const models = v.models.filter((m) => m.player === pl.id);
     expect(await text(t.page, `summary-shots-${pl.id}`)).toBe(String(mine.length + shots.length));
+    const actions = (v.actionResults ?? []).filter((a) => v.models.find((m) => m.id === a.actorId)?.player === pl.id);
+    expect(await text(t.page, `summary-actions-${pl.id}`)).toBe(String(actions.length));
     const losses = models.filter((m) => m.destroyed).length;
     expectSaid(t, await text(t.page, `summary-losses-${pl.id}`), { ru: `${losses} из ${models.length}`, en: `${losses} of ${models.length}` });
   }

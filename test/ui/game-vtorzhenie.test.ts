@@ -1,36 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
+import { playGame } from './game-plan.js';
 import { clickModel } from './play-helpers.js';
-import {
-  aim,
-  bindSensors,
-  buildRoster,
-  checkSummary,
-  clearSelection,
-  closeTable,
-  deploy,
-  drawWall,
-  endGame,
-  endTurn,
-  expectSaid,
-  importRoster,
-  LANGS,
-  look,
-  newGame,
-  oddsShown,
-  openTable,
-  pairOf,
-  realShot,
-  refused,
-  replayAll,
-  rollTyped,
-  rollVirtual,
-  startGame,
-  tableAction,
-  dragModel,
-  text,
-  view,
-  type Table,
-} from './game-steps.js';
+import { aim, bindSensors, clearSelection, dragModel, drawWall, endTurn, expectSaid, look, oddsShown, pairOf, realShot, refused, rollTyped, rollVirtual, tableAction, text, view } from './game-steps.js';
 
 /**
  * A whole Вторжение «Новобранец» game in Chromium, in Russian and in English: rosters (one built
@@ -50,27 +21,21 @@ const SHOT = {
   ],
 };
 
-describe.each(LANGS)('a Вторжение game in %s', (lang) => {
-  let t: Table | undefined;
-  afterEach(async () => closeTable(t));
-
-  it('plays from the rosters to the replay', { timeout: 240_000 }, async () => {
-    t = await openTable(SYSTEM, lang, true);
-    const p = t.page;
-    await newGame(t, SYSTEM, lang === 'ru' ? 'Вечер в клубе' : 'Club night');
-
-    // Rosters: A's built from the catalogue, B's loaded from another club's file.
-    await buildRoster(t, 'A', [{ type: 'tank' }, { type: 'sniper' }]);
-    await importRoster(t, 'B', { system: SYSTEM, player: 'B', name: 'Захватчики', units: [{ id: 'B1', type: 'tank' }, { id: 'B2', type: 'trooper', options: ['grenade-launcher'] }] }, { ru: 'roster-B.json: ростер загружен', en: 'roster-B.json: roster loaded' });
-    expect((await view(p)).models.map((m) => `${m.id} ${m.player} ${m.kind}`)).toEqual(['A1 A vehicle', 'A2 A infantry', 'B1 B vehicle', 'B2 B infantry']);
+playGame({
+  system: SYSTEM,
+  name: 'a Вторжение game',
+  serial: true,
+  title: { ru: 'Вечер в клубе', en: 'Club night' },
+  built: [{ type: 'tank' }, { type: 'sniper' }],
+  imported: { name: 'Захватчики', units: [{ id: 'B1', type: 'tank' }, { id: 'B2', type: 'trooper', options: ['grenade-launcher'] }] },
+  roll: { describe: (m) => `${m.id} ${m.player} ${m.kind}`, expect: ['A1 A vehicle', 'A2 A infantry', 'B1 B vehicle', 'B2 B infantry'] },
+  beforeDeploy: async (t) => {
     await bindSensors(t, 'A1', { launcher: 'L1' });
     await bindSensors(t, 'B1', { hit: 'V2', tilt: 'V2T' });
-
-    // Deployment: models placed along their edges, then dragged where the players want them.
-    const { widthMm: W, depthMm: D } = (await view(p)).table;
-    await deploy(t, { A1: [0.3 * W, 0.2 * D], A2: [0.65 * W, 0.2 * D], B1: [0.3 * W, 0.7 * D], B2: [0.65 * W, 0.2 * D + 220] });
-    await look(t, SYSTEM, 'setup');
-    await startGame(t);
+  },
+  places: (W, D) => ({ A1: [0.3 * W, 0.2 * D], A2: [0.65 * W, 0.2 * D], B1: [0.3 * W, 0.7 * D], B2: [0.65 * W, 0.2 * D + 220] }),
+  turns: async (t, { W, D }) => {
+    const p = t.page;
     expectSaid(t, await text(p, 'turn'), { ru: 'Ход 1', en: 'Turn 1' });
 
     // Turn 1, Синие: the tank fires its real launcher; the simulated hub reports the hit and fall.
@@ -118,7 +83,7 @@ describe.each(LANGS)('a Вторжение game in %s', (lang) => {
     // Its grenade launcher: a blast aimed on the table at the tank; the models inside its radius
     // are found, priced, and rolled with the seeded dice.
     const [ax, ay] = [0.3 * W, 0.2 * D];
-    const blast = await tableAction(t, 'B2', 'blast', { at: [ax, ay], dice: null, beforeRoll: () => look(t as Table, SYSTEM, 'blast') });
+    const blast = await tableAction(t, 'B2', 'blast', { at: [ax, ay], dice: null, beforeRoll: () => look(t, SYSTEM, 'blast') });
     expect(blast.result.outcomes.map((o) => o.modelId)).toContain('A1');
     await endTurn(t);
 
@@ -126,7 +91,7 @@ describe.each(LANGS)('a Вторжение game in %s', (lang) => {
     const b2 = (await view(p)).models.find((m) => m.id === 'B2')?.pos;
     if (!b2) throw new Error('B2 is off the table');
     await dragModel(t, 'A2', b2.xMm, b2.yMm - 25);
-    const melee = await tableAction(t, 'A2', 'close-combat', { targets: ['B2'], dice: [6, 5, 1, 1, 1, 1], beforeRoll: () => look(t as Table, SYSTEM, 'melee') });
+    const melee = await tableAction(t, 'A2', 'close-combat', { targets: ['B2'], dice: [6, 5, 1, 1, 1, 1], beforeRoll: () => look(t, SYSTEM, 'melee') });
     expectSaid(t, melee.odds, { ru: /победитель: атакующий \d+(,\d)?\s%/, en: /winner: attacker \d+(\.\d)?%/ });
     // The sniper wins with these faces: the trooper is out.
     expect(melee.result.outcomes.find((o) => o.modelId === 'B2')?.outcome.destroyed).toBe(true);
@@ -136,15 +101,6 @@ describe.each(LANGS)('a Вторжение game in %s', (lang) => {
     expectSaid(t, await text(p, 'shooter-out'), { ru: 'Модель уничтожена и больше не стреляет: выберите другую.', en: 'This model is destroyed and fires no more: pick another.' });
     expect(await p.getByTestId('weapon').count()).toBe(0);
     await endTurn(t);
-
-    // The end: the summary, then the whole game again, step by step.
-    const end = await endGame(t);
-    await checkSummary(t, end);
-    await look(t, SYSTEM, 'summary');
-    const steps = await replayAll(t, SYSTEM);
-    for (const type of ['game-created', 'model-added', 'setup-finished', 'shot-committed', 'attack-resolved', 'terrain-set', 'turn-ended', 'game-ended']) expect(steps).toContain(type);
-    expect(steps.filter((x) => x === 'attack-resolved')).toHaveLength(2);
-    expect(steps.filter((x) => x === 'table-action-resolved')).toHaveLength(2);
-    expect(t.errors).toEqual([]);
-  });
+  },
+  replay: { contains: ['shot-committed', 'attack-resolved'], counts: { 'attack-resolved': 2, 'table-action-resolved': 2 } },
 });

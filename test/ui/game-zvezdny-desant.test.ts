@@ -1,32 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  aim,
-  buildRoster,
-  checkSummary,
-  closeTable,
-  deploy,
-  drawWall,
-  endGame,
-  endTurn,
-  expectSaid,
-  importRoster,
-  LANGS,
-  look,
-  newGame,
-  oddsShown,
-  openTable,
-  pairOf,
-  refused,
-  replayAll,
-  rollTyped,
-  rollVirtual,
-  startGame,
-  tableAction,
-  dragModel,
-  text,
-  view,
-  type Table,
-} from './game-steps.js';
+import { expect } from 'vitest';
+import { playGame } from './game-plan.js';
+import { aim, dragModel, drawWall, endTurn, expectSaid, look, oddsShown, pairOf, refused, rollTyped, rollVirtual, tableAction, text, view } from './game-steps.js';
 
 /**
  * A whole Звездный Десант game in Chromium, in Russian and in English: rosters within 500 points
@@ -36,25 +10,20 @@ import {
  */
 const SYSTEM = 'zvezdny-desant';
 
-describe.each(LANGS)('a Звездный Десант game in %s', (lang) => {
-  let t: Table | undefined;
-  afterEach(async () => closeTable(t));
-
-  it('plays from the rosters to the replay', { timeout: 240_000 }, async () => {
-    t = await openTable(SYSTEM, lang, false);
+playGame({
+  system: SYSTEM,
+  name: 'a Звездный Десант game',
+  serial: false,
+  title: { ru: 'Десант на Клендату', en: 'Drop on Klendathu' },
+  built: [{ type: 'trooper-squad', figures: 6, options: ['heavy-gun'] }, { type: 'heavy-squad' }],
+  imported: { units: [{ id: 'B1', type: 'trooper-squad', figures: 5 }, { id: 'B2', type: 'bug-swarm', figures: 8 }] },
+  roll: { describe: (m) => `${m.id} ${m.player}`, expect: ['A1 A', 'A2 A', 'B1 B', 'B2 B'] },
+  afterBuilt: async (t) => {
+    expectSaid(t, await text(t.page, 'roster-summary'), { ru: /Очки: \d+ \/ 500/, en: /Points: \d+ \/ 500/ });
+  },
+  places: (W, D) => ({ A1: [0.3 * W, 0.25 * D], A2: [0.7 * W, 0.25 * D], B1: [0.5 * W, 0.6 * D], B2: [0.7 * W, 0.25 * D + 150] }),
+  turns: async (t, { W, D }) => {
     const p = t.page;
-    await newGame(t, SYSTEM, lang === 'ru' ? 'Десант на Клендату' : 'Drop on Klendathu');
-
-    await buildRoster(t, 'A', [{ type: 'trooper-squad', figures: 6, options: ['heavy-gun'] }, { type: 'heavy-squad' }]);
-    expectSaid(t, await text(p, 'roster-summary'), { ru: /Очки: \d+ \/ 500/, en: /Points: \d+ \/ 500/ });
-    await importRoster(t, 'B', { system: SYSTEM, player: 'B', units: [{ id: 'B1', type: 'trooper-squad', figures: 5 }, { id: 'B2', type: 'bug-swarm', figures: 8 }] }, { ru: 'roster-B.json: ростер загружен', en: 'roster-B.json: roster loaded' });
-    expect((await view(p)).models.map((m) => `${m.id} ${m.player}`)).toEqual(['A1 A', 'A2 A', 'B1 B', 'B2 B']);
-
-    const { widthMm: W, depthMm: D } = (await view(p)).table;
-    await deploy(t, { A1: [0.3 * W, 0.25 * D], A2: [0.7 * W, 0.25 * D], B1: [0.5 * W, 0.6 * D], B2: [0.7 * W, 0.25 * D + 150] });
-    await look(t, SYSTEM, 'setup');
-    await startGame(t);
-
     // The orders phase: each player gives every unit an order card and its command points (all 10
     // spent); the points set the execution order across both players.
     await p.getByTestId('orders-panel').waitFor();
@@ -106,17 +75,9 @@ describe.each(LANGS)('a Звездный Десант game in %s', (lang) => {
     await p.getByTestId('activate-B2').click();
     await p.waitForFunction(() => window.__shagomer?.view()?.acting === 'B2');
     await dragModel(t, 'B2', a2.xMm, a2.yMm + 38);
-    const melee = await tableAction(t, 'B2', 'multi-melee', { targets: ['A2'], dice: Array.from({ length: 30 }, (_, i) => 1 + ((i * 11) % 20)), beforeRoll: () => look(t as Table, SYSTEM, 'melee') });
+    const melee = await tableAction(t, 'B2', 'multi-melee', { targets: ['A2'], dice: Array.from({ length: 30 }, (_, i) => 1 + ((i * 11) % 20)), beforeRoll: () => look(t, SYSTEM, 'melee') });
     expect(melee.result.outcomes.map((o) => o.modelId)).toEqual(expect.arrayContaining(['A2', 'B2']));
     await endTurn(t);
-
-    const end = await endGame(t);
-    await checkSummary(t, end);
-    await look(t, SYSTEM, 'summary');
-    const steps = await replayAll(t, SYSTEM);
-    for (const type of ['game-created', 'model-added', 'setup-finished', 'initiative-set', 'attack-resolved', 'terrain-set', 'turn-ended', 'game-ended']) expect(steps).toContain(type);
-    expect(steps.filter((x) => x === 'attack-resolved')).toHaveLength(3);
-    expect(steps).toContain('table-action-resolved');
-    expect(t.errors).toEqual([]);
-  });
+  },
+  replay: { contains: ['initiative-set', 'attack-resolved', 'table-action-resolved'], counts: { 'attack-resolved': 3 } },
 });

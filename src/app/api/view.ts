@@ -167,7 +167,7 @@ export type ActionResultView = z.infer<typeof ActionResultView>;
 
 export const GameSummaryView = z.object({
   turns: z.number(),
-  players: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string(), models: z.number(), losses: z.number(), damageDealt: z.number(), shots: z.number(), hits: z.number() })),
+  players: z.array(z.object({ id: z.string(), name: z.string(), colour: z.string(), models: z.number(), losses: z.number(), damageDealt: z.number(), shots: z.number(), hits: z.number(), actions: z.number() })),
 });
 export type GameSummaryView = z.infer<typeof GameSummaryView>;
 

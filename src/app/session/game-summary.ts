@@ -3,7 +3,8 @@ import type { GameState } from './game-state.js';
 
 /**
  * The end-of-game summary from the folded state: per player the models lost, the damage dealt
- * to the enemy, and shots and hits (real launcher shots and virtual attacks together).
+ * to the enemy, shots and hits (real launcher shots and virtual attacks together), and the
+ * table actions its models rolled (close combat, blasts, volleys, tests).
  */
 export function gameSummary(state: GameState): GameSummaryView {
   const players = state.created?.players ?? [];
@@ -25,6 +26,7 @@ export function gameSummary(state: GameState): GameSummaryView {
         damageDealt: enemy.reduce((sum, m) => sum + m.damage, 0),
         shots: shots.length + attacks.length,
         hits: shots.filter((s) => s.attribution.hit).length + attacks.filter((a) => attackHit(a.event.output)).length,
+        actions: state.tableActions.filter((a) => playerOf(a.event.actorId) === p.id).length,
       };
     }),
   };

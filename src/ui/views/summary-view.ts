@@ -5,7 +5,7 @@ import { count, num, t } from '../i18n.js';
 
 type Send = (intent: Intent) => void;
 
-/** Losses, damage dealt, shots and hits per player; ending the game shows it first. */
+/** Losses, damage dealt, shots, hits and table actions per player; ending the game shows it first. */
 export function summarySection(v: GameView, send: Send): HTMLElement | null {
   const s = v.summary;
   if (!s || v.phase !== 'play') return null;
@@ -22,6 +22,7 @@ export function summarySection(v: GameView, send: Send): HTMLElement | null {
       h('tr', {}, h('td', {}, t('damageDealt')), ...s.players.map((p) => h('td', { 'data-testid': `summary-damage-${p.id}` }, num(p.damageDealt)))),
       h('tr', {}, h('td', {}, t('shots')), ...s.players.map((p) => h('td', { 'data-testid': `summary-shots-${p.id}` }, num(p.shots)))),
       h('tr', {}, h('td', {}, t('hits')), ...s.players.map((p) => h('td', { 'data-testid': `summary-hits-${p.id}` }, num(p.hits)))),
+      h('tr', {}, h('td', {}, t('tableActions')), ...s.players.map((p) => h('td', { 'data-testid': `summary-actions-${p.id}` }, num(p.actions)))),
     ),
     v.ended || v.readOnly || v.replay ? (v.ended ? h('div', { class: 'pill ok', 'data-testid': 'ended' }, t('gameOver')) : null) : h('div', { class: 'row' }, h('button', { 'data-testid': 'end-game', onclick: () => send({ type: 'end-game' }) }, t('endGameButton'))),
   );
