@@ -83,7 +83,15 @@ playGame({
     // Its grenade launcher: a blast aimed on the table at the tank; the models inside its radius
     // are found, priced, and rolled with the seeded dice.
     const [ax, ay] = [0.3 * W, 0.2 * D];
-    const blast = await tableAction(t, 'B2', 'blast', { at: [ax, ay], dice: null, beforeRoll: () => look(t, SYSTEM, 'blast') });
+    const blast = await tableAction(t, 'B2', 'blast', {
+      at: [ax, ay],
+      dice: null,
+      beforeRoll: async () => {
+        // The big number says what it is the chance of: the tank's penetration (none through its armour 10).
+        expectSaid(t, await text(p, 'action-headline'), { ru: 'Танк: пробитие', en: 'Tank: penetration' });
+        await look(t, SYSTEM, 'blast');
+      },
+    });
     expect(blast.result.outcomes.map((o) => o.modelId)).toContain('A1');
     await endTurn(t);
 

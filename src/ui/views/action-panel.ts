@@ -2,7 +2,7 @@ import type { ActionDraft, Intent } from '../../app/api/intents.js';
 import type { ActionOfferView, ActionResultView, GameView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
 import { currentLang, pct, problem, t, term } from '../i18n.js';
-import { actionName, actionOddsWords, actionResultWords } from './action-words.js';
+import { actionHeadline, actionName, actionOddsWords, actionResultWords } from './action-words.js';
 
 type Send = (intent: Intent) => void;
 
@@ -118,7 +118,14 @@ function draftSection(v: GameView, send: Send): HTMLElement | null {
     'div',
     { 'data-testid': 'action-odds', title: draft.problem ?? undefined },
     draft.priced && draft.allowed
-      ? h('div', {}, h('b', { class: 'odds' }, pct(draft.harm)), ' ', actionOddsWords(v, draft.odds, draft.harmKey, draft.parts))
+      ? h(
+          'div',
+          {},
+          actionHeadline(v, draft.harmKey, draft.parts) ? h('div', { class: 'muted', 'data-testid': 'action-headline' }, actionHeadline(v, draft.harmKey, draft.parts)) : null,
+          h('b', { class: 'odds' }, pct(draft.harm)),
+          ' ',
+          actionOddsWords(v, draft.odds, draft.harmKey, draft.parts),
+        )
       : h('div', { class: 'warn' }, draft.reason ? draft.reason[lang] : draft.problem ? problem(draft.problem) : t('actionNotPriced')),
   );
   const may = !blocked && draft.allowed;

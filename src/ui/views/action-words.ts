@@ -52,6 +52,17 @@ export function actionOddsWords(v: GameView, odds: Readonly<Record<string, strin
   return `${words.join(', ')}${headline ? ` — ${headline}` : ''}`;
 }
 
+/**
+ * What the big percentage of a draft is the chance of («Танк: пробитие»): a number alone on the
+ * screen says nothing, and a zero chance has no words beside it.
+ */
+export function actionHeadline(v: GameView, harmKey: string, parts: Readonly<Record<string, string>>): string {
+  const { modelId, rest } = splitKey(harmKey, parts);
+  const field = rest.split('=')[0] ?? '';
+  if (!hasTerm('outcome', field)) return '';
+  return `${modelId ? `${nameOf(v, modelId)}: ` : ''}${outcomeLabel(rest)}`;
+}
+
 /** What each model got: «Кибер-пехотинец: попадание: да, повреждения 1, уничтожение: да». */
 export function actionResultWords(v: GameView, r: ActionResultView): string {
   return r.outcomes
