@@ -80,6 +80,32 @@ describe('the orders screen\'s intent (set-orders) and the order cards in the tu
     expect(app.view(false).orderCards).toMatchObject({ given: {}, open: true });
   });
 
+  it('a unit that fails its panic test sits the next turn out: no order card, then it recovers', () => {
+    const { app, ids } = zdGame();
+    const ok = (i: Intent) => expect(app.handle(i)).toEqual({ ok: true });
+    ok({ type: 'set-orders', player: 'A', cards: [{ modelId: ids.a1, order: 'attack', initiative: 6 }, { modelId: ids.a2, order: 'defence', initiative: 4 }] });
+    ok({ type: 'set-orders', player: 'B', cards: [{ modelId: ids.b1, order: 'move', initiative: 10 }] });
+    // The heavy squad's panic test (D20 ≤ ЛДР holds): a 20 fails it.
+    ok({ type: 'draft-action', draft: { action: 'panic-test', actorId: ids.a2, targetIds: [], aim: null, choices: {} } });
+    ok({ type: 'roll-action', dice: [20] });
+    expect(app.view(false).actionResults?.at(-1)?.outcomes[0]?.outcome).toMatchObject({ passed: false, panic: true });
+    expect(app.view(false).models.find((m) => m.id === ids.a2)).toMatchObject({ nextTurn: 'skip', sitsOut: false });
+    ok({ type: 'end-turn' });
+    // Turn 2: the panicked squad gets no card and is not offered to act; the points go to the rest.
+    expect(app.view(false).models.find((m) => m.id === ids.a2)?.sitsOut).toBe(true);
+    expect(app.handle({ type: 'set-orders', player: 'A', cards: [{ modelId: ids.a1, order: 'attack', initiative: 6 }, { modelId: ids.a2, order: 'attack', initiative: 4 }] })).toMatchObject({
+      ok: false,
+      reason: { ru: `${ids.a2} пропускает этот ход (паника или повреждение): карточки приказа не получает` },
+    });
+    ok({ type: 'set-orders', player: 'A', cards: [{ modelId: ids.a1, order: 'attack', initiative: 10 }] });
+    ok({ type: 'set-orders', player: 'B', cards: [{ modelId: ids.b1, order: 'move', initiative: 10 }] });
+    expect(app.view(false).mayActNext).not.toContain(ids.a2);
+    ok({ type: 'end-turn' });
+    // Turn 3: it has recovered and takes a card again.
+    expect(app.view(false).models.find((m) => m.id === ids.a2)).toMatchObject({ nextTurn: 'normal', sitsOut: false });
+    ok({ type: 'set-orders', player: 'A', cards: [{ modelId: ids.a1, order: 'attack', initiative: 6 }, { modelId: ids.a2, order: 'defence', initiative: 4 }] });
+  });
+
   it('a system without order cards refuses set-orders', () => {
     const app = new AppController({ dataDir: mkdtempSync(join(tmpdir(), 'shagomer-orders-')), clock: () => 1_764_000_000_000 });
     app.handle({ type: 'new-game', ruleset: 'vtorzhenie', title: 't', players: [{ id: 'A', name: 'A', colour: '#112233' }, { id: 'B', name: 'B', colour: '#332211' }] });

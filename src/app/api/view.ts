@@ -27,6 +27,8 @@ export const ModelView = z.object({
   seenFallen: z.boolean(),
   destroyed: z.boolean(),
   nextTurn: NextTurn,
+  /** Its state keeps it out of this turn altogether (panic, a critical hit): no order card, no activation. */
+  sitsOut: z.boolean(),
   mayMove: z.boolean(),
   mayShoot: z.boolean(),
   /** Activated in the current turn (the last of the active player's is acting now). */

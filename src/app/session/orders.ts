@@ -1,4 +1,4 @@
-import { tryApplyEvent, type GameEventInput } from '../../core/game/index.js';
+import { allowanceNow, tryApplyEvent, type GameEventInput } from '../../core/game/index.js';
 import type { Text } from '../../core/rulesets/labels.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
 import type { GameEvent } from '../api/game-events.js';
@@ -6,6 +6,15 @@ import type { Intent } from '../api/intents.js';
 import type { GameState } from './game-state.js';
 
 type SetOrders = Extract<Intent, { type: 'set-orders' }>;
+
+/** Its state keeps the unit out of this turn (the engine's allowance now: neither move nor shoot). */
+export function sitsOut(state: GameState, id: string): boolean {
+  const system = state.created ? gameSystem(state.created.ruleset) : undefined;
+  const m = state.models.get(id);
+  if (!system || !m || m.destroyed || state.phase !== 'play') return false;
+  const now = allowanceNow(state.rules, system.turn, id);
+  return !now.move && !now.shoot;
+}
 
 export type OrdersPlan = { ok: true; events: GameEvent[] } | { ok: false; reason: Text };
 
@@ -32,10 +41,11 @@ export function ordersEvents(state: GameState, intent: SetOrders): OrdersPlan {
     if (m.spec.player !== p) return no(`${c.modelId} — подразделение другого игрока`, `${c.modelId} belongs to the other player`);
     if (m.destroyed) return no(`${c.modelId} уничтожено`, `${c.modelId} is destroyed`);
     if (seen.has(c.modelId)) return no(`у ${c.modelId} две карточки`, `${c.modelId} has two cards`);
+    if (sitsOut(state, c.modelId)) return no(`${c.modelId} пропускает этот ход (паника или повреждение): карточки приказа не получает`, `${c.modelId} sits this turn out (panic or damage): it gets no order card`);
     seen.add(c.modelId);
     if (!Object.hasOwn(cards.sequences, c.order)) return no(`нет приказа «${c.order}»`, `no "${c.order}" order`);
   }
-  const missing = [...state.models.values()].find((m) => m.spec.player === p && !m.destroyed && !seen.has(m.spec.id));
+  const missing = [...state.models.values()].find((m) => m.spec.player === p && !m.destroyed && !sitsOut(state, m.spec.id) && !seen.has(m.spec.id));
   if (missing) return no(`у ${missing.spec.id} нет приказа: каждое подразделение получает карточку`, `${missing.spec.id} has no order: every unit gets a card`);
   const points = system.turn.initiativePointsPerTurn ?? 0;
   const spent = intent.cards.reduce((s, c) => s + c.initiative, 0);

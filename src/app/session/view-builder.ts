@@ -5,7 +5,7 @@ import type { GameEvent } from '../api/game-events.js';
 import type { ActionDraftView, GameView, ModelView } from '../api/view.js';
 import { turnRefusal } from './action-rolls.js';
 import { attackOdds } from './attack-odds.js';
-import { orderCardsView } from './orders.js';
+import { orderCardsView, sitsOut } from './orders.js';
 import { attackView } from './attack-event.js';
 import { tableActionView } from './action-event.js';
 import { priceDraft } from './action-odds.js';
@@ -106,6 +106,7 @@ function modelView(state: GameState, id: string): ModelView | null {
     nextTurn: m.destroyed ? 'destroyed' : m.nextTurn,
     mayMove: allowance.move && !m.fallen,
     mayShoot: allowance.shoot,
+    sitsOut: sitsOut(state, id),
     activated: state.phase === 'play' && state.rules.turn.activated.includes(m.spec.id),
     initiative: m.initiative,
     figures: m.spec.figures ?? 1,

@@ -12,8 +12,8 @@ const isNextTurnState = (v: unknown): v is NextTurnState => typeof v === 'string
  * `damage` / `destroyed` / `fallen` (totals afterwards), `next_turn` or `state` (combined with a
  * pending state, never erasing it), wound `markers`
  * with `models_left` or `killed`, Стальная война's `result` (suppressed / casualties / killed),
- * a casualty's `out_of_action` and `later` (a wounded robot stands, but shoots) and the
- * `suppression` markers an unsuppress test leaves.
+ * a casualty's `out_of_action` and `later` (a wounded robot stands, but shoots), the
+ * `suppression` markers an unsuppress test leaves, and `panic` (the unit skips its next turn).
  */
 export function applyOutput(model: ModelState, output: Record<string, unknown>, turnNumber: number): ModelState {
   const m: ModelState = { ...model };
@@ -32,7 +32,11 @@ export function applyOutput(model: ModelState, output: Record<string, unknown>, 
   const later = output.later;
   // A casualty that stops the figure but lets it shoot (a wounded robot) stands, but shoots, from now on.
   const stopped = typeof later === 'object' && later !== null && !Array.isArray(later) && (later as Record<string, unknown>).can_move === false && (later as Record<string, unknown>).can_shoot === true && output.out_of_action !== true;
-  const next = isNextTurnState(output.next_turn) ? output.next_turn : isNextTurnState(output.state) ? output.state : stopped ? 'stands-shoots' : null;
+  // A unit in panic (a failed panic test) forgets its orders and saves its skin: it gets no order
+  // card and does nothing in its next turn, then recovers (default: the seed leaves recovery to
+  // the full rulebook).
+  const panicked = output.panic === true;
+  const next = isNextTurnState(output.next_turn) ? output.next_turn : isNextTurnState(output.state) ? output.state : stopped ? 'stands-shoots' : panicked ? 'skip' : null;
   // State only accumulates: the output says what this action did, not what the model is now.
   const combined = next === null ? m.next_turn : combineStates(m.next_turn, next);
   if (combined !== m.next_turn) {

@@ -22,6 +22,7 @@ const WORDS = {
   lowerBy: { ru: 'снизить на', en: 'lower by' },
   initiative: { ru: 'инициатива', en: 'initiative' },
   given: { ru: 'приказ {order}, инициатива {n}', en: '{order} order, initiative {n}' },
+  sitsOut: { ru: '{unit}: пропускает ход (паника или повреждение) — без приказа', en: '{unit}: sits this turn out (panic or damage), no order' },
   closed: { ru: 'Исполнение началось: приказы этого хода отданы', en: 'The execution has begun: this turn\'s orders are given' },
 } satisfies Record<string, Text>;
 
@@ -64,14 +65,17 @@ export function ordersPanel(v: GameView, send: Send, redraw: () => void): HTMLEl
   }
   const sections = v.players.map((p) => {
     const opponent = v.players.find((o) => o.id !== p.id);
-    const units = v.models.filter((m) => m.player === p.id && !m.destroyed);
-    const done = units.length > 0 && units.every((m) => Object.hasOwn(cards.given, m.id));
+    const units = v.models.filter((m) => m.player === p.id && !m.destroyed && !m.sitsOut);
+    // A unit in panic (or kept out by its damage) gets no card: the rules forget it this turn.
+    const out = v.models.filter((m) => m.player === p.id && !m.destroyed && m.sitsOut).map((m) => h('div', { class: 'muted', 'data-testid': `order-sits-out-${m.id}` }, say(WORDS.sitsOut, { unit: `${m.id} ${m.name}` })));
+    const done = units.every((m) => Object.hasOwn(cards.given, m.id));
     if (done) {
       return h(
         'div',
         { 'data-testid': `orders-given-${p.id}` },
         h('b', { style: `color:${p.colour}` }, p.name),
         ...units.map((m) => h('div', { class: 'muted', 'data-testid': `order-given-${m.id}` }, `${m.id} ${m.name}: ${say(WORDS.given, { order: orderName(cards.given[m.id] ?? ''), n: m.initiative })}`)),
+        ...out,
       );
     }
     const spent = units.reduce((s, m) => s + card(m, first).initiative, 0);
@@ -113,6 +117,7 @@ export function ordersPanel(v: GameView, send: Send, redraw: () => void): HTMLEl
       { 'data-testid': `orders-${p.id}` },
       h('b', { style: `color:${p.colour}` }, p.name),
       ...rows,
+      ...out,
       h('div', { class: `pill ${spent === cards.points ? 'ok' : 'bad'}`, 'data-testid': `orders-spent-${p.id}` }, say(WORDS.spent, { name: p.name, spent, points: cards.points })),
       cards.allPointsSpent && spent < cards.points ? h('div', { class: 'muted' }, say(WORDS.allMust)) : null,
       over > 0 ? h('div', { class: 'warn', 'data-testid': `orders-over-${p.id}` }, say(WORDS.over, { over, name: opponent?.name ?? '' })) : null,
