@@ -75,7 +75,8 @@ export class TableSteps {
           this.drawLive();
         },
       });
-      await feed.start(files, this.deps.openCvUrl());
+      // Anchors and tags are all this step reads: no learned detector running beside them.
+      await feed.start(files, this.deps.openCvUrl(), { objects: false });
       this.feed = feed;
       this.starting = false;
       await this.changed();
