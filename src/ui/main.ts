@@ -29,7 +29,7 @@ declare global {
   interface Window {
     shagomer?: ShagomerBridge;
     /** Measurements for tests and `npm run bench:app`. */
-    __shagomer?: { table: TableCanvas; view: () => GameView | null; latenciesMs: number[]; cameraRectified: () => boolean; cameraStats?: () => CameraStats };
+    __shagomer?: { table: TableCanvas; view: () => GameView | null; latenciesMs: number[]; cameraRectified: () => boolean; cameraStats?: () => CameraStats; demoCamera?: () => ReturnType<DemoCamera['status']> };
   }
 }
 
@@ -177,7 +177,7 @@ const wizard = new Wizard({
 });
 wizardHost.append(wizard.el);
 app.append(tableWrap, panelHost, wizardHost);
-window.__shagomer = { table, view: () => view, latenciesMs, cameraRectified: () => camera.mesh !== null, cameraStats: () => camera.stats() };
+window.__shagomer = { table, view: () => view, latenciesMs, cameraRectified: () => camera.mesh !== null, cameraStats: () => camera.stats(), demoCamera: () => demoCamera.status() };
 // The learned detector loads at page load when the app has camera files, so the camera finds miniatures at once.
 if (!spectatePage) void api.cameraFiles().then((f) => f && warmDetector(api.openCvUrl()), () => undefined);
 

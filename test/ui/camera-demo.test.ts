@@ -85,7 +85,16 @@ describe('the demo shows its camera frames', () => {
       },
       undefined,
       { timeout: 60_000, polling: 500 },
-    );
+    ).catch(async (e: unknown) => {
+      const seen = await page.evaluate(() => {
+        const c = window.__shagomer?.table.canvas;
+        const d = c?.getContext('2d')?.getImageData(Math.round(c.width * 0.05), Math.round(c.height * 0.5), 1, 1).data;
+        const v = window.__shagomer?.view();
+        return { pixel: d ? [...d] : null, size: c ? [c.width, c.height] : null, link: v?.link.status, ended: v?.ended, warnings: v?.warnings, demoCamera: window.__shagomer?.demoCamera?.() };
+      });
+      const camera = (await fetch(`${server.url}api/demo/camera`)).status;
+      throw new Error(`not rectified: ${JSON.stringify({ ...seen, camera })}: ${String(e)}`);
+    });
     // The tank stands where its tag was seen in the recorded frames.
     const a1 = await page.evaluate(() => window.__shagomer?.view()?.models.find((m) => m.id === 'A1')?.pos ?? null);
     expect(a1).not.toBeNull();

@@ -74,6 +74,10 @@ export class CameraFeed {
   private timer: number | undefined;
   private busy = false;
   private ready = false;
+  /** The vision worker has its setup (OpenCV compiled, the table profile read). */
+  get workerReady(): boolean {
+    return this.ready;
+  }
   /** The camera frame last sent to vision (frameSerial), so a frame is never located twice. */
   private sentSerial = -1;
   private frameId = 0;

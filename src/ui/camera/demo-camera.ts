@@ -23,6 +23,7 @@ export class DemoCamera {
   private started = false;
   private polling = false;
   private gameId: string | null = null;
+  private lastProblem = '';
   private track: CanvasCaptureMediaStreamTrack | null = null;
 
   /** `redraw`: the table, once a frame is located (its mesh puts the image under the overlay). */
@@ -30,7 +31,12 @@ export class DemoCamera {
     private readonly openCvUrl: () => string,
     redraw: () => void,
   ) {
-    this.feed = new CameraFeed({ located: () => redraw(), problem: () => undefined });
+    this.feed = new CameraFeed({ located: () => redraw(), problem: (text) => (this.lastProblem = text) });
+  }
+
+  /** Where the demo's camera stands, for tests and the bench: frames drawn, vision ready, located, the last trouble. */
+  status(): { shown: string; started: boolean; workerReady: boolean; located: boolean; problem: string } {
+    return { shown: this.shown, started: this.started, workerReady: this.feed.workerReady, located: this.feed.mesh !== null, problem: this.lastProblem };
   }
 
   /** The picture to draw under the overlay, as CameraFeed gives it, or null. */

@@ -19,6 +19,9 @@ export interface CameraSource {
  * frames reuse the image until the next camera frame.
  */
 export class RectifiedCamera {
+  /** `shown`: a new image is ready (a still picture, such as the demo's, is not drawn again otherwise). */
+  constructor(private readonly shownNew: () => void = () => undefined) {}
+
   private shown: ImageBitmap | HTMLCanvasElement | null = null;
   private shownKey = '';
   private shownMesh: CameraMesh | null = null;
@@ -49,6 +52,7 @@ export class RectifiedCamera {
       this.shown = image;
       this.shownKey = key;
       this.shownMesh = mesh;
+      this.shownNew();
     };
     createImageBitmap(src.video)
       .then(async (bitmap) => {

@@ -63,7 +63,8 @@ export class TableCanvas {
   /** With the camera on: its image under the overlay, composed when either changes; each frame copies it. */
   private readonly scene = new Layer({ alpha: false });
   private sceneImage: unknown = null;
-  private readonly camera = new RectifiedCamera();
+  // Rectifying is asynchronous: the finished image is drawn at once, with no camera frame to wait for.
+  private readonly camera = new RectifiedCamera(() => this.frame());
   private fit: Frame = { scale: 1, ox: 0, oy: 0 };
   private drag: { id: string; startX: number; startY: number; xMm: number; yMm: number; moved: boolean; waypoints: { xMm: number; yMm: number }[] } | null = null;
   /** The live drag ruler (tests read it); null when nothing is dragged. */
