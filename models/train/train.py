@@ -121,7 +121,32 @@ def targets(models, rows, cols):
     return heat, fall, fmask, off, mask
 
 
-def batch(items, rng, n, crop):
+def crop_weights(meta, focus):
+    """How often a crop is centred on each model: with focus > 0, fallen models and standing
+    figures far from the camera's nadir (the lean that reads as a fall) more often than the rest."""
+    w = []
+    cam = meta.get('camera_mm')
+    for m in meta['models']:
+        if focus <= 0 or cam is None:
+            w.append(1.0)
+        elif m['fallen']:
+            w.append(1.0 + focus)
+        elif m['kind'] in ('humanoid', 'monster'):
+            tilt = math.hypot(m['x_mm'] - cam[0], m['y_mm'] - cam[1]) / cam[2]
+            w.append(1.0 + 2.5 * focus * tilt)
+        else:
+            w.append(1.0)
+    return w
+
+
+def pick(meta, rng, focus):
+    key = ('_w', focus)
+    if key not in meta:
+        meta[key] = crop_weights(meta, focus)
+    return rng.choices(range(len(meta['models'])), weights=meta[key])[0]
+
+
+def batch(items, rng, n, crop, focus=0.0):
     xs, ts = [], []
     for _ in range(n):
         x, meta = items[rng.randrange(len(items))]
@@ -130,7 +155,7 @@ def batch(items, rng, n, crop):
         ms = meta['models']
         # Most crops hold a model near their middle (a bare table teaches little), some anywhere.
         if ms and rng.random() < 0.75:
-            m = ms[rng.randrange(len(ms))]
+            m = ms[pick(meta, rng, focus) if focus > 0 else rng.randrange(len(ms))]
             r0 = int(m['y_mm'] / mpc) - crop // 2 + rng.randrange(-crop // 3, crop // 3 + 1)
             c0 = int(m['x_mm'] / mpc) - crop // 2 + rng.randrange(-crop // 3, crop // 3 + 1)
         else:
@@ -174,13 +199,13 @@ def focal_loss(pred, gt):
     return -(pos_l.sum() + neg_l.sum()) / n
 
 
-def loss_fn(out, t):
+def loss_fn(out, t, fallen_weight=1.0):
     heat, fall, fmask, off, mask = t
     lh = focal_loss(out[:, 0], heat)
     p = out[:, 1].clamp(1e-4, 1 - 1e-4)
     lf = (F.binary_cross_entropy(p, fall, reduction='none') * fmask).sum() / fmask.sum().clamp(min=1)
     lo = (torch.abs(out[:, 2:] - off) * mask[:, None]).sum() / mask.sum().clamp(min=1)
-    return lh + 1.0 * lf + 1.0 * lo, lh.item(), lf.item(), lo.item()
+    return lh + fallen_weight * lf + 1.0 * lo, lh.item(), lf.item(), lo.item()
 
 
 def export(model, path, rows=304, cols=456):
@@ -202,6 +227,8 @@ def main():
     ap.add_argument('--seed', type=int, default=9)
     ap.add_argument('--lr', type=float, default=3e-3)
     ap.add_argument('--resume', help='start from these weights (a .pt written beside an export)')
+    ap.add_argument('--fallen-weight', type=float, default=1.0, help='weight of the fallen-chance loss')
+    ap.add_argument('--focus', type=float, default=0.0, help='crops centred on fallen models and leaning standing ones this much more often')
     ap.add_argument('--threads', type=int, default=2, help='1 on a machine whose cores are already busy')
     ap.add_argument('--smoke', help='a few steps on this data directory, no export unless --out is given')
     ap.add_argument('--random-export', action='store_true', help='export untrained weights (speed checks)')
@@ -238,9 +265,9 @@ def main():
         for g in opt.param_groups:
             g['lr'] = a.lr * (0.5 * (1 + math.cos(math.pi * frac))) + 1e-5
         model.train()
-        x, t = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64)
+        x, t = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64, a.focus)
         out = model(x)
-        loss, lh, lf, lo = loss_fn(out, t)
+        loss, lh, lf, lo = loss_fn(out, t, a.fallen_weight)
         opt.zero_grad()
         loss.backward()
         opt.step()

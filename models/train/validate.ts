@@ -21,7 +21,7 @@ const tables = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => {
   return { meta, input: new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4) };
 });
 const grid: DecodeOptions[] = [];
-for (const subcell of ['heat', 'offset', 'mean'] as const) for (const threshold of [0.25, 0.3, 0.4, 0.5]) for (const fallenThreshold of [0.3, 0.4, 0.5, 0.6]) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell });
+for (const subcell of ['heat', 'offset', 'mean'] as const) for (const threshold of [0.3, 0.4, 0.5, 0.6, 0.7]) for (const fallenThreshold of [0.3, 0.4, 0.5, 0.6, 0.7]) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell });
 for (const bg of [true, false]) {
   const runs: ReturnType<typeof matchFrame>[][] = grid.map(() => []);
   for (const t of tables) {

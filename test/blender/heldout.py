@@ -12,6 +12,8 @@ Writes, per frame, into OUT (gitignored; default test/blender/frames):
   TABLE-empty.jpg   the same table with no models (for --background)
 
   nice -n 19 /usr/bin/python3 test/blender/heldout.py --tables 4 --frames 3 [--out DIR]
+  [--first-table N] [--threads 1]: a frame whose pinhole render of the same scene is already
+  in OUT/work is reused (only lens distortion is redone), so an interrupted run resumes.
 Deterministic for --seed; Cycles' own noise is seeded too.
 """
 import argparse
@@ -326,17 +328,29 @@ def distort(pinhole_png, cam, out_jpg, quality):
     cv2.imwrite(out_jpg, out, [cv2.IMWRITE_JPEG_QUALITY, quality])
 
 
-def render(scene, workdir, name, out):
+def render(scene, workdir, name, out, threads=2):
     sp = os.path.join(workdir, name + '.scene.json')
-    with open(sp, 'w') as f:
-        json.dump(scene, f)
     png = os.path.join(workdir, name + '.png')
     tp = os.path.join(workdir, name + '.models.json')
+    # Resume: a pinhole render of the very same scene (same seed, lamps, models) is reused.
+    if os.path.exists(sp) and os.path.exists(png) and os.path.exists(tp):
+        with open(sp) as f:
+            same = json.load(f) == json.loads(json.dumps(scene))
+        if same:
+            distort(png, scene['camera'], os.path.join(out, name + '.jpg'), scene['jpeg_quality'])
+            with open(tp) as f:
+                models = json.load(f)
+            print('%s: reused the earlier render' % name, flush=True)
+            return models
+    with open(sp, 'w') as f:
+        json.dump(dict(scene, threads=threads), f)
     t0 = time.time()
     r = subprocess.run(['blender', '-b', '--factory-startup', '-noaudio', '-P', os.path.join(HERE, 'blender_scene.py'), '--', sp, png, tp], capture_output=True, text=True)
     if r.returncode != 0 or not os.path.exists(png):
         sys.stderr.write(r.stdout[-3000:] + r.stderr[-3000:])
         raise SystemExit('blender failed on ' + name)
+    with open(sp, 'w') as f:  # the scene as drawn (the thread count is not part of it)
+        json.dump(scene, f)
     distort(png, scene['camera'], os.path.join(out, name + '.jpg'), scene['jpeg_quality'])
     with open(tp) as f:
         models = json.load(f)
@@ -352,6 +366,7 @@ def main():
     ap.add_argument('--seed', type=int, default=9)
     ap.add_argument('--samples', type=int, default=16)
     ap.add_argument('--out', default=os.path.join(HERE, 'frames'))
+    ap.add_argument('--threads', type=int, default=2, help='Cycles render threads (1 on a shared machine)')
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     work = os.path.join(a.out, 'work')
@@ -378,7 +393,7 @@ def main():
         exposure = float(rng.uniform(-0.4, 0.4))
         write_side_files(a.out, tname + '-empty', cam, {}, mat_kind)
         empty = dict(base_scene, models=[], lights=lights, exposure=exposure, seed=int(rng.integers(1 << 30)))
-        render(empty, work, tname + '-empty', a.out)
+        render(empty, work, tname + '-empty', a.out, a.threads)
         for fi in range(a.frames):
             name = '%s-f%d' % (tname, fi)
             # Terrain keeps its place; models are set out again; lamps dim or warm a little.
@@ -387,7 +402,7 @@ def main():
             models = [m for m in models if all(math.hypot(m['x_mm'] - t['x'], m['y_mm'] - t['y']) > math.hypot(t['w'], t['d']) / 2 + 30 for t in terrain)]
             lt = [dict(L, strength=L['strength'] * float(rng.uniform(0.85, 1.15))) for L in lights]
             scene = dict(base_scene, models=models, lights=lt, exposure=exposure + float(rng.uniform(-0.15, 0.15)), seed=int(rng.integers(1 << 30)))
-            truth = render(scene, work, name, a.out)
+            truth = render(scene, work, name, a.out, a.threads)
             heights = {str(m['tag']['id']): round(m['tag']['height_mm'], 2) for m in models if m.get('tag')}
             write_side_files(a.out, name, cam, heights, mat_kind)
             lights_kinds = [L['kind'] for L in lt]

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHeat, DEFAULT_DECODE } from '../../../src/vision/learned/decode-heat.js';
 
-const OFFSET = { ...DEFAULT_DECODE, subcell: 'offset' as const };
+// The mechanics at fixed thresholds (the shipped ones, DEFAULT_DECODE, are re-chosen with each model).
+const OFFSET = { threshold: 0.5, fallenThreshold: 0.5, mergeMm: 14, subcell: 'offset' as const };
 import { bindTags, type LearnedObject } from '../../../src/vision/learned/learned-detector.js';
 
 /** A [4, rows, cols] output with the given peaks: (row, col, heat, fallen chance, dx, dy). */

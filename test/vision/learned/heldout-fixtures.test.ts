@@ -38,12 +38,13 @@ describe('learned detector on held-out Blender fixtures', () => {
     expect(all('without', dark).filter((m) => m.errorMm < 10).length).toBeGreaterThanOrEqual(1);
   });
 
-  it('mat-coloured figure standing: found, with and without the empty table', () => {
+  // Regressed with the third model (heat threshold 0.6, chosen on validation tables): the v2 model found them all.
+  it.fails('mat-coloured figure standing: found, with and without the empty table (the shipped model misses the one on t0-f0 in both modes)', () => {
     for (const mode of modes) for (const m of all(mode, (x) => untaggedStanding(x) && x.truth.traits.includes('mat'))) expect(m.found).not.toBeNull();
   });
 
-  // Regressed with the model that calls falls: 3 edge figures are called fallen (the first model called nothing fallen).
-  it.fails('lean near the edge: standing figures within 70 mm of the edge are found and none is called fallen (the shipped model calls 3 fallen)', () => {
+  // The first model called nothing fallen; the second called 3 edge figures fallen, the third calls one and misses one.
+  it.fails('lean near the edge: standing figures within 70 mm of the edge are found and none is called fallen (the shipped model misses one on t0-f0 and calls another fallen)', () => {
     const edge = (m: Match): boolean => untaggedStanding(m) && nearEdge(m.truth);
     const bg = all('withBackground', edge);
     expect(bg.length).toBeGreaterThanOrEqual(4);
@@ -68,8 +69,7 @@ describe('learned detector on held-out Blender fixtures', () => {
     }
   });
 
-  // Regressed: one phantom with the empty table on t0-f0.
-  it.fails('window shadow: at most one phantom per frame under a low sun (none with the empty table; the shipped model has one)', () => {
+  it('window shadow: at most one phantom per frame under a low sun (none with the empty table)', () => {
     for (const r of runs) {
       expect(r.withBackground.phantoms).toHaveLength(0);
       expect(r.without.phantoms.length).toBeLessThanOrEqual(1);
@@ -88,8 +88,8 @@ describe('learned detector on held-out Blender fixtures', () => {
     for (const mode of modes) for (const m of all(mode, (x) => x.truth.traits.includes('touching'))) expect(m.found).not.toBeNull();
   });
 
-  // Regressed: the 60 mm vehicle is 7.9 mm off (16 mm output cells; the first model had 12 mm cells).
-  it.fails('vehicle: found within 25 mm of its base centre (a 60 mm base within 6 mm; the shipped model is 7.9 mm off)', () => {
+  // The second model placed the 60 mm vehicle 7.9 mm off; the third misses it at heat threshold 0.6.
+  it.fails('vehicle: found within 25 mm of its base centre (a 60 mm base within 6 mm; the shipped model misses the one on t0-f0, and on t0-f2 without the empty table)', () => {
     for (const mode of modes) {
       const v = all(mode, (m) => m.truth.kind === 'vehicle');
       expect(v).toHaveLength(2);
@@ -97,13 +97,12 @@ describe('learned detector on held-out Blender fixtures', () => {
     }
   });
 
-  // Regressed by one: 7 of 8 with the empty table.
-  it.fails('fallen models are found as objects (7 of 8 without the empty table, 8 of 8 with it; the shipped model finds 7 with it)', () => {
+  it('fallen models are found as objects (7 of 8 without the empty table, 8 of 8 with it)', () => {
     expect(all('withBackground', (m) => m.truth.fallen).filter((m) => m.found).length).toBe(8);
     expect(all('without', (m) => m.truth.fallen).filter((m) => m.found).length).toBeGreaterThanOrEqual(7);
   });
 
-  it.fails('falls are called fallen (the shipped model calls none of them fallen)', () => {
+  it.fails('falls are called fallen (the shipped model calls 7 of 8 with the empty table, 5 of 8 without)', () => {
     for (const mode of modes) for (const m of all(mode, (x) => x.truth.fallen)) expect(m.found?.fallen).toBe(true);
   });
 
