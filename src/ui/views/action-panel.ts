@@ -43,7 +43,7 @@ const asDraft = (d: NonNullable<GameView['draft']>): ActionDraft => ({ action: d
  * (one target: it replaces the last), or the point of aim moves there. True when it was taken.
  */
 export function pickOnTable(v: GameView | null, send: Send, xMm: number, yMm: number, modelId: string | null): boolean {
-  if (!v || v.readOnly) return false;
+  if (!v || v.readOnly || v.replay) return false;
   const c = current(v);
   if (!c || c.offer.targets === 'none') return false;
   const next = asDraft(c.draft);
@@ -172,8 +172,10 @@ function lastAction(v: GameView): HTMLElement | null {
 /** The panel, or null when the selected model has nothing to offer and nothing was rolled. */
 export function actionPanel(v: GameView, send: Send): HTMLElement | null {
   const actorId = v.selection.shooterId;
-  const offers = v.phase === 'play' && !v.readOnly && !v.replay && !v.ended && actorId ? offerButtons(v, actorId, send) : [];
+  // Nothing is prepared or rolled while replaying, after the end, or on a page that only watches.
+  const playing = v.phase === 'play' && !v.readOnly && !v.replay && !v.ended;
+  const offers = playing && actorId ? offerButtons(v, actorId, send) : [];
   const result = lastAction(v);
   if (offers.length === 0 && !result) return null;
-  return h('div', { 'data-testid': 'action-panel' }, offers.length > 0 ? h('h3', {}, t('actions')) : null, ...offers, draftSection(v, send), result);
+  return h('div', { 'data-testid': 'action-panel' }, offers.length > 0 ? h('h3', {}, t('actions')) : null, ...offers, playing ? draftSection(v, send) : null, result);
 }

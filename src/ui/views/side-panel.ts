@@ -143,7 +143,8 @@ function attributionEditor(v: GameView, a: Attribution, send: Send): HTMLElement
 function shotSection(v: GameView, send: Send): HTMLElement | null {
   const shot = v.shot;
   if (!shot) {
-    if (v.readOnly || v.phase !== 'play' || v.ended || v.replay) return null;
+    // A shot from a launcher exists only where the system has launchers (its plugin's realShots).
+    if (v.readOnly || v.phase !== 'play' || v.ended || v.replay || !v.realShots) return null;
     return h('div', {}, h('button', { 'data-testid': 'open-shot', onclick: () => send({ type: 'open-shot', shooterId: v.selection.shooterId }) }, t('openShot')));
   }
   const a = shot.attribution;
@@ -232,13 +233,14 @@ function modelsSection(v: GameView, send: Send): HTMLElement {
           h(
             'td',
             {},
-            m.fallen && !m.destroyed && m.player === v.active && !v.readOnly ? h('button', { onclick: () => send({ type: 'stand-up', modelId: m.id }) }, t('standUp')) : null,
+            m.fallen && !m.destroyed && m.player === v.active && !v.readOnly && !v.replay && !v.ended ? h('button', { onclick: () => send({ type: 'stand-up', modelId: m.id }) }, t('standUp')) : null,
             // By initiative both players' units act in one turn: the ones due now may be activated.
             (v.usesInitiative ? v.mayActNext.includes(m.id) : m.player === v.active) && !m.destroyed && !m.activated && !v.readOnly && v.phase === 'play' && !v.ended && !v.replay
               ? h('button', { 'data-testid': `activate-${m.id}`, onclick: () => send({ type: 'activate', modelId: m.id }) }, t('activate'))
               : null,
             m.activated ? h('span', { class: 'pill ok' }, v.acting === m.id ? t('acting') : '✓') : null,
-            v.activationOrder && !v.readOnly && !m.destroyed
+            // The initiative changes the game: not while replaying it, nor on a page that only watches.
+            v.activationOrder && !v.readOnly && !v.replay && !v.ended && !m.destroyed
               ? h('input', {
                   type: 'number',
                   min: 0,

@@ -154,8 +154,13 @@ export class TableCanvas {
     this.canvas.setPointerCapture(e.pointerId);
   }
 
+  /** Whether the table may be changed from this page: not by a spectator, not while replaying (the table as it stood). */
+  private mayChange(): boolean {
+    return !this.readOnly() && !this.view?.replay;
+  }
+
   private moveDrag(e: PointerEvent): void {
-    if (!this.drag || this.readOnly()) return;
+    if (!this.drag || !this.mayChange()) return;
     if (Math.hypot(e.clientX - this.drag.startX, e.clientY - this.drag.startY) > 4) this.drag.moved = true;
     if (!this.drag.moved) return;
     const p = this.toMm(e);
@@ -166,7 +171,7 @@ export class TableCanvas {
 
   private up(e: PointerEvent): void {
     if (e.button !== 0) return;
-    if (terrainDraft.drawing && !this.readOnly()) {
+    if (terrainDraft.drawing && this.mayChange()) {
       const p = this.toMm(e);
       this.cb.terrainCorner?.(Math.round(p.xMm), Math.round(p.yMm));
       return;
@@ -175,7 +180,7 @@ export class TableCanvas {
     const ruler = this.ruler;
     this.drag = null;
     this.ruler = null;
-    if (drag?.moved && !this.readOnly()) {
+    if (drag?.moved && this.mayChange()) {
       const v = this.view;
       const w = v?.table.widthMm ?? 1800;
       const d = v?.table.depthMm ?? 1200;

@@ -1,0 +1,134 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refereeInit, serveWithPage, stop, type Served } from './harness.js';
+import { clickModel, screenAt } from './play-helpers.js';
+
+/**
+ * What a player's walk through the app found (issue 12), each seen in Chromium: the manual shot
+ * and the sensor bindings only in systems with launchers; nothing that changes the game while
+ * it is replayed or on a page that only watches.
+ */
+let browser: Browser;
+let page: Page;
+let server: Served;
+
+const post = async (body: unknown): Promise<{ ok: boolean; problem?: string }> => (await fetch(`${server.url}api/intent`, refereeInit(server.token, body))).json() as Promise<{ ok: boolean; problem?: string }>;
+const ok = async (body: unknown): Promise<void> => {
+  const r = await post(body);
+  if (!r.ok) throw new Error(`${JSON.stringify(body)}: ${r.problem ?? ''}`);
+};
+const players = [
+  { id: 'A', name: 'Синие', colour: '#2563eb' },
+  { id: 'B', name: 'Красные', colour: '#dc2626' },
+];
+const trooper = (player: 'A' | 'B', name: string) => ({
+  player,
+  name,
+  kind: 'infantry',
+  armour: 2,
+  stamina: 1,
+  speedSteps: 4,
+  baseMm: 25,
+  heightMm: 40,
+  weapons: [{ id: 'assault-rifle', label: 'Автомат', rangeSteps: 16, power: 2, accuracyBonus: 0 }],
+  tag: null,
+  hitNode: null,
+  tiltNode: null,
+  launcherNode: null,
+});
+const revision = (p: Page) => p.evaluate(() => window.__shagomer?.view()?.revision ?? -1);
+/** Waits until the page has the server's newest view. */
+async function caughtUp(p: Page): Promise<void> {
+  const v = (await (await fetch(`${server.url}api/view`, refereeInit(server.token))).json()) as { revision: number };
+  await p.waitForFunction((r) => (window.__shagomer?.view()?.revision ?? -1) >= r, v.revision);
+}
+
+/** Inputs, selects and buttons in the side panel a player could use (shown and not disabled). */
+const usable = (p: Page, selector: string) =>
+  p.evaluate((sel) => [...document.querySelectorAll<HTMLInputElement>(sel)].filter((e) => !e.disabled && e.offsetParent !== null).map((e) => e.dataset.testid ?? `${e.tagName.toLowerCase()}:${e.textContent ?? ''}`), selector);
+
+describe('a player walks the app', () => {
+  beforeAll(async () => {
+    ({ server, browser, page } = await serveWithPage('player-walk'));
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await stop(server.proc);
+  });
+
+  it('offers the manual shot and sensor bindings only where the system has launchers', { timeout: 120_000 }, async () => {
+    const catalog = (await (await fetch(`${server.url}api/catalog`, refereeInit(server.token))).json()) as { ruleset: string; realShots: boolean }[];
+    const withLaunchers = catalog.filter((c) => c.realShots).map((c) => c.ruleset);
+    expect(withLaunchers.length).toBeGreaterThan(0);
+    expect(withLaunchers.length).toBeLessThan(catalog.length);
+    await page.goto(server.refereeUrl);
+    for (const { ruleset, realShots } of catalog) {
+      await ok({ type: 'new-game', ruleset, title: `Пускатели ${ruleset}`, seed: 'walk', players });
+      await ok({ type: 'add-model', model: trooper('A', 'Первый') });
+      await ok({ type: 'add-model', model: trooper('B', 'Второй') });
+      await page.getByTestId('tag-A1').waitFor();
+      await caughtUp(page);
+      // The camera's tag everywhere; hit, tilt and launcher nodes only with launchers.
+      expect(await page.getByTestId('launcher-A1').count(), ruleset).toBe(realShots ? 1 : 0);
+      expect(await page.getByTestId('hit-A1').count(), ruleset).toBe(realShots ? 1 : 0);
+      if (!realShots) await page.screenshot({ path: `docs/walk-no-launchers-setup-${ruleset}.png` });
+      await ok({ type: 'place-models', models: [{ id: 'A1', xMm: 300, yMm: 300, fallen: false }, { id: 'B1', xMm: 900, yMm: 300, fallen: false }] });
+      await ok({ type: 'finish-setup', firstPlayer: 'A' });
+      await page.getByTestId('turn').waitFor();
+      await caughtUp(page);
+      await clickModel(page, 'A1');
+      await page.waitForFunction(() => window.__shagomer?.view()?.selection.shooterId === 'A1');
+      await caughtUp(page);
+      expect(await page.getByTestId('open-shot').count(), ruleset).toBe(realShots ? 1 : 0);
+      if (!realShots) await page.screenshot({ path: `docs/walk-no-launchers-play-${ruleset}.png` });
+    }
+  });
+
+  it('changes nothing while replaying a game or on a page that only watches', { timeout: 120_000 }, async () => {
+    await ok({ type: 'new-game', ruleset: 'zvezdny-desant', title: 'Повтор десанта', seed: 'walk-replay', players: [{ id: 'A', name: 'Орлов', colour: '#3366cc' }, { id: 'B', name: 'Рой', colour: '#cc3333' }] });
+    await ok({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'A', units: [{ id: 'A1', type: 'trooper-squad', figures: 5, options: [], stats: {} }] } });
+    await ok({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'B', units: [{ id: 'B1', type: 'bug-swarm', figures: 6, options: [], stats: {} }] } });
+    await ok({ type: 'place-models', models: [{ id: 'A1', xMm: 300, yMm: 300, fallen: false }, { id: 'B1', xMm: 700, yMm: 500, fallen: false }] });
+    await ok({ type: 'finish-setup', firstPlayer: 'A' });
+    await page.goto(server.refereeUrl);
+    await page.getByTestId('turn').waitFor();
+    await caughtUp(page);
+    // In play the initiative is the referee's to set.
+    await page.getByTestId('initiative-A1').waitFor();
+
+    await page.getByTestId('replay-open').click();
+    await page.getByTestId('replay').waitFor();
+    // The last step: the table as it stands, models placed and the game begun.
+    await page.getByTestId('replay-last').click();
+    await page.waitForFunction(() => { const r = window.__shagomer?.view()?.replay; return r ? r.step === r.steps - 1 : false; });
+    await caughtUp(page);
+    await clickModel(page, 'A1');
+    await page.waitForFunction(() => window.__shagomer?.view()?.selection.shooterId === 'A1');
+    await caughtUp(page);
+    await page.screenshot({ path: 'docs/walk-replay-nothing-to-change.png' });
+    // The replay's own buttons and the language; choosing a weapon to read the odds changes nothing.
+    const inPanel = (await usable(page, 'aside.panel input, aside.panel select, aside.panel button')).filter((id) => !id.startsWith('replay') && id !== 'weapon');
+    expect(inPanel).toEqual([]);
+    // A model dragged while replaying stays where it stood (and no override is offered).
+    const before = await revision(page);
+    const from = await screenAt(page, 'A1');
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 60, from.y + 40, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('move-refused').count()).toBe(0);
+    expect(await revision(page)).toBe(before);
+    await page.getByTestId('replay-close').click();
+    await page.getByTestId('initiative-A1').waitFor();
+
+    // A phone watching: the table and the turn, nothing to press but the language.
+    const phone = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await phone.goto(`${server.url}spectate`);
+    await phone.waitForFunction(() => window.__shagomer?.view()?.readOnly === true);
+    const phoneControls = (await usable(phone, 'input, select, button')).filter((id) => id !== 'lang');
+    expect(phoneControls).toEqual([]);
+    await phone.close();
+  });
+});
