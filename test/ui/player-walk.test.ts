@@ -85,6 +85,74 @@ describe('a player walks the app', () => {
     }
   });
 
+  it('keeps what is typed but not yet committed when a view redraws the panels', { timeout: 120_000 }, async () => {
+    await ok({ type: 'new-game', ruleset: 'vtorzhenie', title: 'Набор текста', seed: 'walk-typed', players });
+    await ok({ type: 'add-model', model: trooper('A', 'Первый') });
+    await page.goto(server.refereeUrl);
+    await page.getByTestId('tag-A1').waitFor();
+    await caughtUp(page);
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? null);
+    const another = async (name: string): Promise<void> => {
+      const before = await revision(page);
+      await ok({ type: 'add-model', model: trooper('B', name) });
+      await page.waitForFunction((r) => (window.__shagomer?.view()?.revision ?? -1) > r, before);
+    };
+
+    // The terrain height: typed, a view comes (the other player adds a model), typing goes on.
+    await page.getByTestId('terrain-height').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('12');
+    await another('Второй');
+    expect(await page.getByTestId('terrain-height').inputValue()).toBe('12');
+    expect(await focused()).toBe('terrain-height');
+    await page.keyboard.type('0');
+    expect(await page.getByTestId('terrain-height').inputValue()).toBe('120');
+    await page.screenshot({ path: 'docs/walk-typed-height-kept.png' });
+    // Committed by leaving the field: the piece drawn has the typed height.
+    await page.getByTestId('terrain-draw').click();
+    const at = await page.evaluate(() => {
+      const s = window.__shagomer;
+      if (!s) throw new Error('no page hooks');
+      return [s.table.toScreen(800, 500), s.table.toScreen(1000, 500), s.table.toScreen(1000, 700)];
+    });
+    for (const c of at) await page.mouse.click(c.x, c.y);
+    await page.getByTestId('terrain-close').click();
+    await page.waitForFunction(() => (window.__shagomer?.view()?.terrain ?? []).length === 1);
+    expect((await page.evaluate(() => window.__shagomer?.view()?.terrain?.[0]?.heightMm)) ?? null).toBe(120);
+
+    // A sensor node half typed into the bindings: the same.
+    await page.getByTestId('launcher-A1').click();
+    await page.keyboard.type('L');
+    await another('Третий');
+    await page.keyboard.type('7');
+    expect(await page.getByTestId('launcher-A1').inputValue()).toBe('L7');
+    await page.getByTestId('bind-A1').click();
+    await page.waitForFunction(() => window.__shagomer?.view()?.models.find((m) => m.id === 'A1')?.launcherNode === 'L7');
+    expect(await page.getByTestId('launcher-A1').inputValue()).toBe('L7');
+
+    // The roster's name: the editor is kept, but moved into each new build; the focus stays.
+    await page.getByTestId('roster-open').click();
+    await page.getByTestId('roster-name').click();
+    await page.keyboard.type('Первая ');
+    await another('Четвёртый');
+    await page.keyboard.type('рота');
+    expect(await page.getByTestId('roster-name').inputValue()).toBe('Первая рота');
+
+    // Dice typed from the table while the other side moves: kept until rolled, then the field is empty.
+    await page.getByTestId('roster-open').click();
+    await ok({ type: 'place-models', models: [{ id: 'A1', xMm: 300, yMm: 300, fallen: false }, { id: 'B1', xMm: 500, yMm: 300, fallen: false }, { id: 'B2', xMm: 1500, yMm: 1000, fallen: false }, { id: 'B3', xMm: 1600, yMm: 1000, fallen: false }] });
+    await ok({ type: 'finish-setup', firstPlayer: 'A' });
+    await ok({ type: 'select', shooterId: 'A1', targetId: 'B1', weaponId: 'assault-rifle' });
+    await page.getByTestId('typed-dice').waitFor();
+    await page.getByTestId('typed-dice').click();
+    await page.keyboard.type('4 ');
+    const before = await revision(page);
+    await ok({ type: 'set-terrain', source: 'manual', pieces: [] });
+    await page.waitForFunction((r) => (window.__shagomer?.view()?.revision ?? -1) > r, before);
+    await page.keyboard.type('5');
+    expect(await page.getByTestId('typed-dice').inputValue()).toBe('4 5');
+  });
+
   it('changes nothing while replaying a game or on a page that only watches', { timeout: 120_000 }, async () => {
     await ok({ type: 'new-game', ruleset: 'zvezdny-desant', title: 'Повтор десанта', seed: 'walk-replay', players: [{ id: 'A', name: 'Орлов', colour: '#3366cc' }, { id: 'B', name: 'Рой', colour: '#cc3333' }] });
     await ok({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'A', units: [{ id: 'A1', type: 'trooper-squad', figures: 5, options: [], stats: {} }] } });

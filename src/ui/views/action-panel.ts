@@ -1,6 +1,7 @@
 import type { ActionDraft, Intent } from '../../app/api/intents.js';
 import type { ActionOfferView, ActionResultView, GameView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
+import { typedCommitted } from '../typed-inputs.js';
 import { currentLang, pct, problem, t, term } from '../i18n.js';
 import { actionName, actionOddsWords, actionResultWords } from './action-words.js';
 
@@ -125,7 +126,9 @@ function draftSection(v: GameView, send: Send): HTMLElement | null {
   const typed = h('input', { 'data-testid': 'action-typed-dice', placeholder: t('typeDiceHint'), style: 'width:150px' });
   const sendTyped = (): void => {
     const dice = (typed.value.match(/\d+/g) ?? []).map(Number).slice(0, 60);
-    if (dice.length > 0) send({ type: 'roll-action', dice });
+    if (dice.length === 0) return;
+    typedCommitted(typed);
+    send({ type: 'roll-action', dice });
   };
   typed.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') sendTyped();

@@ -1,6 +1,7 @@
 import type { Intent } from '../../app/api/intents.js';
 import type { AttackView, GameView } from '../../app/api/view.js';
 import { h } from '../dom.js';
+import { typedCommitted } from '../typed-inputs.js';
 import { t, term } from '../i18n.js';
 import { oddsWords, outcomeWords } from './words.js';
 
@@ -29,7 +30,9 @@ export function attackPanel(v: GameView, send: Send): HTMLElement | null {
   const typed = h('input', { 'data-testid': 'typed-dice', placeholder: t('typeDiceHint'), style: 'width:150px' });
   const sendTyped = (): void => {
     const dice = (typed.value.match(/\d+/g) ?? []).map(Number);
-    if (dice.length > 0) send({ type: 'roll-attack', dice });
+    if (dice.length === 0) return;
+    typedCommitted(typed);
+    send({ type: 'roll-attack', dice });
   };
   typed.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') sendTyped();
