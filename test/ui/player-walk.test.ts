@@ -153,6 +153,55 @@ describe('a player walks the app', () => {
     expect(await page.getByTestId('typed-dice').inputValue()).toBe('4 5');
   });
 
+  it('lays the table labels out so that none covers another or a model, models in base contact included', { timeout: 120_000 }, async () => {
+    await ok({ type: 'new-game', ruleset: 'vtorzhenie', title: 'Плотный контакт', seed: 'walk-labels', players });
+    await ok({ type: 'add-model', model: trooper('A', 'Стрелок') });
+    await ok({ type: 'add-model', model: trooper('A', 'Пулемётчик') });
+    await ok({ type: 'add-model', model: trooper('B', 'Штурмовик') });
+    await ok({ type: 'add-model', model: trooper('B', 'Гранатомётчик') });
+    // A1 and B1 base to base (25 mm bases, 25 mm apart), B2 touching both; A2 far off, to be moved.
+    await ok({ type: 'place-models', models: [{ id: 'A1', xMm: 600, yMm: 600, fallen: false }, { id: 'B1', xMm: 625, yMm: 600, fallen: false }, { id: 'B2', xMm: 612, yMm: 622, fallen: false }, { id: 'A2', xMm: 760, yMm: 560, fallen: false }] });
+    await ok({ type: 'finish-setup', firstPlayer: 'A' });
+    await ok({ type: 'place-models', models: [{ id: 'A2', xMm: 660, yMm: 570, fallen: false }] });
+    await ok({ type: 'select', shooterId: 'A1', targetId: 'B1', weaponId: 'assault-rifle' });
+    await page.goto(server.refereeUrl);
+    await page.getByTestId('turn').waitFor();
+    await caughtUp(page);
+    await page.waitForFunction(() => window.__shagomer?.table.targetLabelAt !== null);
+    const found = await page.evaluate(() => {
+      const s = window.__shagomer;
+      const v = s?.view();
+      if (!s || !v) return { boxes: [], crossing: ['no page'], onModels: [] };
+      const boxes = s.table.labelBoxes;
+      const r = s.table.canvas.getBoundingClientRect();
+      const o = s.table.toScreen(0, 0);
+      const pxPerMm = (s.table.toScreen(1000, 0).x - o.x) / 1000;
+      const crossing: string[] = [];
+      boxes.forEach((a, i) =>
+        boxes.slice(i + 1).forEach((b) => {
+          const ox = Math.min(a.x + a.w / 2, b.x + b.w / 2) - Math.max(a.x - a.w / 2, b.x - b.w / 2);
+          const oy = Math.min(a.y + a.h / 2, b.y + b.h / 2) - Math.max(a.y - a.h / 2, b.y - b.h / 2);
+          if (ox > 0.5 && oy > 0.5) crossing.push(`${a.text} × ${b.text}`);
+        }),
+      );
+      const onModels = v.models.flatMap((m) => {
+        if (!m.pos) return [];
+        const c = s.table.toScreen(m.pos.xMm, m.pos.yMm);
+        const cx = c.x - r.left;
+        const cy = c.y - r.top;
+        const radius = Math.max((m.baseMm / 2) * pxPerMm, 5);
+        return boxes.filter((b) => Math.hypot(Math.max(b.x - b.w / 2, Math.min(cx, b.x + b.w / 2)) - cx, Math.max(b.y - b.h / 2, Math.min(cy, b.y + b.h / 2)) - cy) < radius).map((b) => `${b.text} on ${m.id}`);
+      });
+      return { boxes: boxes.map((b) => b.text), crossing, onModels };
+    });
+    // The target line's label, four names and A2's move.
+    expect(found.boxes).toHaveLength(6);
+    expect(found.crossing).toEqual([]);
+    expect(found.onModels).toEqual([]);
+    const at = await screenAt(page, 'A1');
+    await page.screenshot({ path: 'docs/walk-labels-base-contact.png', clip: { x: at.x - 160, y: at.y - 110, width: 360, height: 220 } });
+  });
+
   it('changes nothing while replaying a game or on a page that only watches', { timeout: 120_000 }, async () => {
     await ok({ type: 'new-game', ruleset: 'zvezdny-desant', title: 'Повтор десанта', seed: 'walk-replay', players: [{ id: 'A', name: 'Орлов', colour: '#3366cc' }, { id: 'B', name: 'Рой', colour: '#cc3333' }] });
     await ok({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'A', units: [{ id: 'A1', type: 'trooper-squad', figures: 5, options: [], stats: {} }] } });
