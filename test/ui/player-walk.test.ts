@@ -202,6 +202,39 @@ describe('a player walks the app', () => {
     await page.screenshot({ path: 'docs/walk-labels-base-contact.png', clip: { x: at.x - 160, y: at.y - 110, width: 360, height: 220 } });
   });
 
+  it('names weapons in the player\'s language: the catalogue\'s by id, any other by its label', { timeout: 120_000 }, async () => {
+    await ok({ type: 'new-game', ruleset: 'vtorzhenie', title: 'Оружие по-английски', seed: 'walk-weapons', players });
+    const sniper = {
+      ...trooper('A', 'Снайпер'),
+      weapons: [
+        { id: 'sniper-rifle', label: 'Снайперская винтовка', rangeSteps: 20, power: 3, accuracyBonus: 1 },
+        { id: 'home-made', label: 'Самопал', rangeSteps: 6, power: 1, accuracyBonus: 0 },
+      ],
+    };
+    await ok({ type: 'add-model', model: sniper });
+    await ok({ type: 'add-model', model: trooper('B', 'Цель') });
+    await page.goto(server.refereeUrl);
+    await page.getByTestId('tag-A1').waitFor();
+    const armyRow = async (): Promise<string> => (await page.locator('[data-testid=army] tr', { hasText: 'A1' }).first().textContent()) ?? '';
+    expect(await armyRow()).toContain('Снайперская винтовка, Самопал');
+    await page.getByTestId('lang').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await armyRow()).toContain('Sniper rifle, Самопал');
+    await page.getByTestId('lang').click();
+    await ok({ type: 'place-models', models: [{ id: 'A1', xMm: 300, yMm: 300, fallen: false }, { id: 'B1', xMm: 700, yMm: 300, fallen: false }] });
+    await ok({ type: 'finish-setup', firstPlayer: 'A' });
+    await ok({ type: 'select', shooterId: 'A1', targetId: null, weaponId: 'sniper-rifle' });
+    await page.getByTestId('weapon').waitFor();
+    const options = () => page.getByTestId('weapon').locator('option').allTextContents();
+    expect(await options()).toEqual(['Снайперская винтовка (20 шагов)', 'Самопал (6 шагов)']);
+    await page.getByTestId('lang').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await options()).toEqual(['Sniper rifle (20 steps)', 'Самопал (6 steps)']);
+    await page.screenshot({ path: 'docs/walk-weapon-names-en.png' });
+    await page.getByTestId('lang').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'ru');
+  });
+
   it('changes nothing while replaying a game or on a page that only watches', { timeout: 120_000 }, async () => {
     await ok({ type: 'new-game', ruleset: 'zvezdny-desant', title: 'Повтор десанта', seed: 'walk-replay', players: [{ id: 'A', name: 'Орлов', colour: '#3366cc' }, { id: 'B', name: 'Рой', colour: '#cc3333' }] });
     await ok({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'A', units: [{ id: 'A1', type: 'trooper-squad', figures: 5, options: [], stats: {} }] } });

@@ -5,6 +5,7 @@ import { h, option } from '../dom.js';
 import { count, currentLang, problem, t, term } from '../i18n.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
 import { RosterEditor } from './roster-editor.js';
+import { weaponName } from './words.js';
 
 type Send = (intent: Intent) => void;
 
@@ -147,7 +148,7 @@ export function armySection(catalog: Catalog, view: GameView, send: Send): HTMLE
       {},
       h('td', {}, m.id),
       h('td', {}, m.name),
-      h('td', { class: 'muted' }, `${term('kind', m.kind)} · ${m.armour}/${m.stamina} · ${m.weapons.map((w) => w.label).join(', ')}`),
+      h('td', { class: 'muted' }, `${term('kind', m.kind)} · ${m.armour}/${m.stamina} · ${m.weapons.map((w) => weaponName(view, w)).join(', ')}`),
       h('td', {}, tag),
       // Sensor nodes only where the system scores launcher shots; the camera's tag everywhere.
       view.realShots ? [h('td', {}, hit), h('td', {}, tilt), h('td', {}, launcher)] : null,

@@ -2,7 +2,7 @@ import type { Intent } from '../../app/api/intents.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
 import { count, currentLang, hasTerm, pct, problem, t, term, unitNoun } from '../i18n.js';
-import { distanceText, historyLine, oddsRows, oddsWords } from './words.js';
+import { distanceText, historyLine, oddsRows, oddsWords, weaponName } from './words.js';
 import { attackPanel, lastAttack } from './attack-panel.js';
 import { actionPanel } from './action-panel.js';
 
@@ -73,7 +73,7 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
     // Only the weapon: the pair is the session's, so a pick made while the panel is redrawn is not undone.
     { 'data-testid': 'weapon', onchange: () => send({ type: 'pick-weapon', weaponId: weapon.value }) },
     // The weapon the odds are for: a weapon left selected from another shooter is not this one's.
-    ...shooter.weapons.map((w) => option(w.id, `${w.label} (${count(w.rangeSteps, unitNoun(v.stepMm))})`, w.id === (v.odds?.weaponId ?? v.selection.weaponId))),
+    ...shooter.weapons.map((w) => option(w.id, `${weaponName(v, w)} (${count(w.rangeSteps, unitNoun(v.stepMm))})`, w.id === (v.odds?.weaponId ?? v.selection.weaponId))),
   );
   const pair = v.pairs.find((p) => p.targetId === v.selection.targetId);
   const odds = v.odds;

@@ -1,10 +1,24 @@
 import type { GameView } from '../../app/api/view.js';
+import { gameSystem } from '../../core/rulesets/registry.js';
 import { count, currentLang, hasTerm, num, pct, t, term, unitNoun, type TextKey } from '../i18n.js';
 
 /**
  * Engine output in words: exact-odds tables («попадание 8,3 %, пробитие 1,4 % — 1/72») and the
  * journal's one-line summaries, so no `key=value` reaches the screen.
  */
+
+/**
+ * A weapon's name in the player's language: a model's weapon carries one label from its roster
+ * (the catalogue's Russian name, or the player's own); in another language a weapon the
+ * system's catalogue knows by its id is named from the catalogue, any other by its label.
+ */
+export function weaponName(v: Pick<GameView, 'ruleset'>, w: { id: string; label: string }): string {
+  const lang = currentLang();
+  if (lang === 'ru') return w.label;
+  const weapons = v.ruleset ? gameSystem(v.ruleset)?.catalogue.weapons : undefined;
+  const known = weapons && Object.hasOwn(weapons, w.id) ? weapons[w.id] : undefined;
+  return known ? known.label[lang] : w.label;
+}
 
 export function share(fraction: string | undefined): number {
   if (!fraction) return 0;
