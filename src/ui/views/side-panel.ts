@@ -1,8 +1,9 @@
 import type { Intent } from '../../app/api/intents.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
-import { count, currentLang, hasTerm, pct, problem, t, term, unitNoun } from '../i18n.js';
-import { distanceText, historyLine, oddsRows, oddsWords, weaponName } from './words.js';
+import { count, currentLang, pct, problem, t, term, unitNoun } from '../i18n.js';
+import { distanceText, historyLine, oddsRows, oddsWords, stateName as stateOf, weaponName } from './words.js';
+import { actionName } from './action-words.js';
 import { attackPanel, lastAttack } from './attack-panel.js';
 import { actionPanel } from './action-panel.js';
 
@@ -10,12 +11,8 @@ type Send = (intent: Intent) => void;
 type Attribution = NonNullable<GameView['shot']>['attribution'];
 
 
-/** A state's name: the app's term, else the system's own label (its codes), never a raw key. */
-function stateName(v: GameView, key: string): string {
-  if (hasTerm('nextTurn', key)) return term('nextTurn', key);
-  const own = v.labels && Object.hasOwn(v.labels.states, key) ? v.labels.states[key] : undefined;
-  return own ? own[currentLang()] : term('nextTurn', key);
-}
+/** A state's name as the system labels it in the view (words.ts), never a raw key. */
+const stateName = (v: GameView, key: string): string => stateOf(v.labels, key);
 
 function modelName(v: GameView, id: string | null): string {
   if (!id) return '—';
@@ -77,7 +74,7 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
   );
   const pair = v.pairs.find((p) => p.targetId === v.selection.targetId);
   const odds = v.odds;
-  const oddsTable = odds ? h('table', { 'data-testid': 'odds-table' }, ...oddsRows(odds.odds).map(([label, p, share]) => h('tr', {}, h('td', {}, label), h('td', {}, p), h('td', {}, share)))) : null;
+  const oddsTable = odds ? h('table', { 'data-testid': 'odds-table' }, ...oddsRows(odds.odds, v.labels).map(([label, p, share]) => h('tr', {}, h('td', {}, label), h('td', {}, p), h('td', {}, share)))) : null;
   return h(
     'div',
     {},
@@ -106,10 +103,10 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
             ? h(
                 'div',
                 {},
-                h('h3', {}, odds.action ? `${t('odds')} (${term('action', odds.action)})` : t('odds')),
+                h('h3', {}, odds.action ? `${t('odds')} (${actionName(v, odds.action)})` : t('odds')),
                 odds.problem
                   ? h('div', { class: 'warn', title: odds.problem }, odds.reason ? odds.reason[currentLang()] : problem(odds.problem))
-                  : h('div', {}, h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? pct(odds.harm) : t('noOdds')), h('div', { 'data-testid': 'odds-words' }, oddsWords(odds.odds, odds.harmKey))),
+                  : h('div', {}, h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? pct(odds.harm) : t('noOdds')), h('div', { 'data-testid': 'odds-words' }, oddsWords(odds.odds, odds.harmKey, v.labels))),
                 oddsTable,
                 attackPanel(v, send),
               )
