@@ -235,6 +235,44 @@ describe('a player walks the app', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'ru');
   });
 
+  it('keeps both of two quick picks on the table; names the action as its system does', { timeout: 120_000 }, async () => {
+    await ok({ type: 'new-game', ruleset: 'bronepekhota', title: 'Быстрый залп', seed: 'walk-volley', players });
+    const bp = (player: 'A' | 'B', name: string, armour = 3) => ({ ...trooper(player, name), unitType: 'infantry', armour, weapons: [{ id: 'assault-rifle', label: 'Автомат', rangeSteps: 8, shooting: 3 }] });
+    for (const m of [bp('A', 'Стрелок'), bp('A', 'Пулемётчик'), bp('B', 'Дозорный', 2)]) await ok({ type: 'add-model', model: m });
+    await ok({ type: 'place-models', models: [{ id: 'A1', xMm: 300, yMm: 600, fallen: false }, { id: 'A2', xMm: 340, yMm: 640, fallen: false }, { id: 'B1', xMm: 480, yMm: 600, fallen: false }] });
+    await ok({ type: 'finish-setup', firstPlayer: 'A' });
+    await page.goto(server.refereeUrl);
+    await page.getByTestId('turn').waitFor();
+    await caughtUp(page);
+
+    // The system's own name for its attack (Бронепехота: «виртуальная атака»), from the view's labels.
+    await ok({ type: 'select', shooterId: 'A1', targetId: 'B1', weaponId: 'assault-rifle' });
+    await page.getByTestId('attack-panel').waitFor();
+    expect(await page.getByTestId('attack-panel').locator('h3').textContent()).toContain('виртуальная атака');
+    await page.getByTestId('lang').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=attack-panel] h3')?.textContent?.includes('virtual attack') === true);
+    await page.getByTestId('lang').click();
+    await ok({ type: 'select', shooterId: 'A1', targetId: null, weaponId: null });
+    await page.waitForFunction(() => window.__shagomer?.view()?.selection.targetId === null);
+
+    // The volley: the squad mate and the target clicked one after the other, faster than the views
+    // come back (the intents held on the way), and both join it.
+    await page.getByTestId('action-volley').click();
+    await page.getByTestId('action-draft').waitFor();
+    await page.route('**/api/intent', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await clickModel(page, 'A2');
+    await clickModel(page, 'B1');
+    await page.getByTestId('action-target-B1').waitFor();
+    await page.unroute('**/api/intent');
+    await page.getByTestId('action-target-A2').waitFor({ timeout: 3000 });
+    expect((await page.evaluate(() => window.__shagomer?.view()?.draft?.targetIds)) ?? []).toEqual(['A2', 'B1']);
+    await page.waitForFunction(() => window.__shagomer?.view()?.draft?.priced === true);
+    await page.screenshot({ path: 'docs/walk-volley-quick-picks.png' });
+  });
+
   it('changes nothing while replaying a game or on a page that only watches', { timeout: 120_000 }, async () => {
     await ok({ type: 'new-game', ruleset: 'zvezdny-desant', title: 'Повтор десанта', seed: 'walk-replay', players: [{ id: 'A', name: 'Орлов', colour: '#3366cc' }, { id: 'B', name: 'Рой', colour: '#cc3333' }] });
     await ok({ type: 'add-roster', roster: { system: 'zvezdny-desant', player: 'A', units: [{ id: 'A1', type: 'trooper-squad', figures: 5, options: [], stats: {} }] } });

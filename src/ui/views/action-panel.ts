@@ -40,6 +40,22 @@ function current(v: GameView): { draft: NonNullable<GameView['draft']>; offer: A
 const asDraft = (d: NonNullable<GameView['draft']>): ActionDraft => ({ action: d.action, actorId: d.actorId, targetIds: [...d.targetIds], aim: d.aim, choices: { ...d.choices } });
 
 /**
+ * The last pick sent from the table, until a view shows it: two quick clicks (a volley's squad
+ * mate, then its target) come before the first one's view, and the second must build on the
+ * first, not on the view before it (it lost the first model).
+ */
+let picked: ActionDraft | null = null;
+
+const sameDraft = (a: ActionDraft, b: NonNullable<GameView['draft']>): boolean =>
+  a.action === b.action && a.actorId === b.actorId && JSON.stringify(a.targetIds) === JSON.stringify(b.targetIds) && JSON.stringify(a.aim) === JSON.stringify(b.aim);
+
+/** Sends a draft that is not a pick (a new action, a choice, cancel): picks start from the view again. */
+function sendDraft(send: Send, draft: ActionDraft | null): void {
+  picked = null;
+  send({ type: 'draft-action', draft });
+}
+
+/**
  * A click on the table while an action is being prepared: a model joins or leaves the action
  * (one target: it replaces the last), or the point of aim moves there. True when it was taken.
  */
@@ -47,13 +63,16 @@ export function pickOnTable(v: GameView | null, send: Send, xMm: number, yMm: nu
   if (!v || v.readOnly || v.replay) return false;
   const c = current(v);
   if (!c || c.offer.targets === 'none') return false;
-  const next = asDraft(c.draft);
+  if (picked && sameDraft(picked, c.draft)) picked = null;
+  const pending = picked && picked.action === c.draft.action && picked.actorId === c.draft.actorId ? picked : null;
+  const next = pending ? { ...pending, targetIds: [...pending.targetIds], choices: { ...c.draft.choices } } : asDraft(c.draft);
   if (c.offer.targets === 'radius') next.aim = { x_mm: Math.round(xMm), y_mm: Math.round(yMm) };
   else {
     if (!modelId || modelId === c.draft.actorId) return false;
     if (c.offer.targets === 'one') next.targetIds = [modelId];
     else next.targetIds = next.targetIds.includes(modelId) ? next.targetIds.filter((x) => x !== modelId) : [...next.targetIds, modelId].slice(0, 60);
   }
+  picked = next;
   send({ type: 'draft-action', draft: next });
   return true;
 }
@@ -77,7 +96,7 @@ function offerButtons(v: GameView, actorId: string, send: Send): HTMLElement[] {
               class: active ? 'primary' : '',
               disabled: o.offered !== null,
               title: o.offered ? o.offered[currentLang()] : undefined,
-              onclick: () => send({ type: 'draft-action', draft: freshDraft(o, actorId) }),
+              onclick: () => sendDraft(send, freshDraft(o, actorId)),
             },
             o.label[currentLang()],
           );
@@ -93,7 +112,7 @@ function draftSection(v: GameView, send: Send): HTMLElement | null {
   if (!c) return null;
   const { draft, offer } = c;
   const lang = currentLang();
-  const choose = (id: string, value: string | number | boolean): void => send({ type: 'draft-action', draft: { ...asDraft(draft), choices: { ...draft.choices, [id]: value } } });
+  const choose = (id: string, value: string | number | boolean): void => sendDraft(send, { ...asDraft(draft), choices: { ...draft.choices, [id]: value } });
   const choices = offer.choices.map((ch) => {
     const sel = h(
       'select',
@@ -147,7 +166,7 @@ function draftSection(v: GameView, send: Send): HTMLElement | null {
       h('button', { class: 'primary', 'data-testid': 'action-roll-virtual', disabled: !may, onclick: () => send({ type: 'roll-action', dice: null }) }, t('roll')),
       // Out of turn the referee may still let it happen: journalled as an override.
       draft.outOfTurn && may ? h('button', { 'data-testid': 'action-override', onclick: () => send({ type: 'roll-action', dice: null, override: true }) }, t('actionOverride')) : null,
-      h('button', { 'data-testid': 'action-cancel', onclick: () => send({ type: 'draft-action', draft: null }) }, t('actionCancel')),
+      h('button', { 'data-testid': 'action-cancel', onclick: () => sendDraft(send, null) }, t('actionCancel')),
     ),
     h('div', { class: 'row' }, h('label', {}, t('typeDice')), typed, h('button', { 'data-testid': 'action-roll-typed', disabled: !may, onclick: sendTyped }, t('applyTyped'))),
   );

@@ -1,6 +1,6 @@
 import type { ActionResultView, GameView } from '../../app/api/view.js';
 import { currentLang, hasTerm, pct, term } from '../i18n.js';
-import { outcomeLabel, outcomeWords, share, valueName, type SystemWords } from './words.js';
+import { outcomeLabel, outcomeWords, readableFraction, share, valueName, type SystemWords } from './words.js';
 
 /**
  * A table action's exact odds and result in words. Its odds' keys may name a part of the output
@@ -50,7 +50,8 @@ export function actionOddsWords(v: GameView, odds: Readonly<Record<string, strin
     const { modelId, rest } = head;
     words.push(`${modelId ? `${nameOf(v, modelId)}: ` : ''}${outcomeLabel(rest, v.labels)}: ${pct(share(headline))}`);
   }
-  return `${words.join(', ')}${headline ? ` — ${headline}` : ''}`;
+  const exact = readableFraction(headline);
+  return `${words.join(', ')}${exact ? ` — ${exact}` : ''}`;
 }
 
 /** What each model got: «Кибер-пехотинец: попадание: да, повреждения 1, уничтожение: да». */

@@ -46,6 +46,17 @@ export function stateName(labels: SystemWords, key: string): string {
   return common ? common[currentLang()] : term('nextTurn', key);
 }
 
+/**
+ * The exact fraction beside a percentage, when a player can read it («1/72», «202/207»): a walk
+ * over many dice gives fractions of 15 digits, which say nothing the percentage does not. Null
+ * when there is none or its denominator has more than 5 digits.
+ */
+export function readableFraction(fraction: string | undefined): string | null {
+  if (!fraction) return null;
+  const q = fraction.split('/')[1] ?? '';
+  return q.length <= 5 ? fraction : null;
+}
+
 export function share(fraction: string | undefined): number {
   if (!fraction) return 0;
   const [p, q] = fraction.split('/').map(Number);
@@ -69,7 +80,7 @@ const shown = (k: string): boolean => (k.endsWith('=true') && k !== 'allowed=tru
 export function oddsRows(odds: Record<string, string>, labels: SystemWords): [string, string, string][] {
   return Object.entries(odds)
     .filter(([k]) => shown(k))
-    .map(([k, p]) => [outcomeLabel(k, labels), p, pct(share(p))]);
+    .map(([k, p]) => [outcomeLabel(k, labels), readableFraction(p) ?? '', pct(share(p))]);
 }
 
 /** «попадание 8,3 %, пробитие 1,4 % — 1/72»: every yes/no outcome, then the headline fraction. */
@@ -80,7 +91,8 @@ export function oddsWords(odds: Record<string, string>, harmKey: string, labels:
   const headline = odds[harmKey];
   // Counted outcomes only (Звездный Десант's hits=1): the headline outcome in words, not a bare fraction.
   if (parts.length === 0 && headline) parts.push(`${outcomeLabel(harmKey, labels)}: ${pct(share(headline))}`);
-  return `${parts.join(', ')}${headline ? ` — ${headline}` : ''}`;
+  const exact = readableFraction(headline);
+  return `${parts.join(', ')}${exact ? ` — ${exact}` : ''}`;
 }
 
 const BINDING_KEYS: Record<string, TextKey> = { tag: 'tag', hit: 'hitNode', tilt: 'tiltNode', launcher: 'launcherNode' };
