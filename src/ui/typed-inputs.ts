@@ -59,7 +59,7 @@ export function keepTyped(el: Element): void {
   const id = el.dataset.testid;
   if (!id) return;
   const built = el.value;
-  const prev = byId.get(id);
+  const prev = onScreen(id, byId.get(id));
   byId.set(id, el);
   if (!prev || prev === el) {
     builtWith.set(el, built);
@@ -70,6 +70,22 @@ export function keepTyped(el: Element): void {
   builtWith.set(el, uncommitted ? prevBuilt : built);
   if (uncommitted) el.value = prev.value;
   if (prev.isConnected && document.activeElement === prev) moveFocus(prev, el);
+}
+
+/**
+ * The field on screen under this id: the one remembered, or (when a panel section was kept
+ * because its new build was the same, dom-patch.ts) the one still shown in its place. A field
+ * no longer on screen (a panel closed, another game) hands nothing over.
+ */
+function onScreen(id: string, remembered: Field | undefined): Field | undefined {
+  if (!remembered || remembered.isConnected) return remembered;
+  const shown = document.querySelector(`[data-testid="${CSS.escape(id)}"]`);
+  return shown && typedField(shown) && builtWith.has(shown) ? shown : undefined;
+}
+
+/** Another game is open: nothing typed for the last one is handed to this one's fields. */
+export function forgetTyped(): void {
+  byId.clear();
 }
 
 /** The focus (and caret) of a field being typed into, onto its new build once that is on screen. */

@@ -282,8 +282,21 @@ describe('a player walks the app', () => {
     await page.goto(server.refereeUrl);
     await page.getByTestId('turn').waitFor();
     await caughtUp(page);
-    // In play the initiative is the referee's to set.
+    // In play the initiative is the referee's to set; typing it survives two views (its row is
+    // kept on screen while unchanged, dom-patch.ts) and it is set when the field is left.
     await page.getByTestId('initiative-A1').waitFor();
+    await page.getByTestId('initiative-A1').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('4');
+    for (const pieces of [[{ id: 'T1', polygonMm: [[900, 900], [1000, 900], [1000, 1000]], heightMm: 50, size: 'small', cover: 'light', movement: 'open', greyZone: false, tag: null }], []]) {
+      const before = await revision(page);
+      await ok({ type: 'set-terrain', source: 'manual', pieces });
+      await page.waitForFunction((r) => (window.__shagomer?.view()?.revision ?? -1) > r, before);
+    }
+    expect(await page.getByTestId('initiative-A1').inputValue()).toBe('4');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('initiative-A1');
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => window.__shagomer?.view()?.models.find((m) => m.id === 'A1')?.initiative === 4);
 
     await page.getByTestId('replay-open').click();
     await page.getByTestId('replay').waitFor();
