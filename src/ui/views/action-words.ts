@@ -49,6 +49,13 @@ export function actionOddsWords(v: GameView, odds: Readonly<Record<string, strin
   if (words.length === 0 && headline && hasTerm('outcome', head.rest.split('=')[0] ?? '')) {
     const { modelId, rest } = head;
     words.push(`${modelId ? `${nameOf(v, modelId)}: ` : ''}${outcomeLabel(rest, v.labels)}: ${pct(share(headline))}`);
+  } else if (words.length === 0 && headline) {
+    // A player's result (Звездный Десант's melee: `result.A=won`): «Орлов: победа в ближнем бою 0,7 %»,
+    // so the line says what the percentage is for even when the fraction is too long to show.
+    const [path = '', value = ''] = head.rest.split('=');
+    const player = v.players.find((p) => path.endsWith(`.${p.id}`));
+    const named = valueName(v.labels, value, ['outcome']);
+    if (player && named) words.push(`${player.name}: ${named} ${pct(share(headline))}`);
   }
   const exact = readableFraction(headline);
   return `${words.join(', ')}${exact ? ` — ${exact}` : ''}`;
