@@ -1,3 +1,5 @@
+import { keepTyped } from './typed-inputs.js';
+
 /** A tiny element builder: the renderer needs no framework for a few panels. */
 type Attrs = Record<string, string | number | boolean | ((e: Event) => void) | undefined>;
 type Child = Node | string | null | undefined | false;
@@ -16,6 +18,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
     if (c === null || c === undefined || c === false) continue;
     el.append(typeof c === 'string' ? document.createTextNode(c) : c);
   }
+  // A field being typed into keeps what was typed when its panel is built again.
+  keepTyped(el);
   return el;
 }
 

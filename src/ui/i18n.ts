@@ -562,7 +562,10 @@ const en: Record<Keys, string> = {
 
 type Terms = Record<string, { ru: string; en: string }>;
 
-/** Engine values by group: bands, next-turn states, event types, outcome keys, classes. */
+/**
+ * Engine values by group: bands, event types, outcome keys, classes. A system's own names (its
+ * actions, model states and result codes) come with the view (`view.labels`), not from here.
+ */
 const TERMS: Record<string, Terms> = {
   band: {
     'close-combat': { ru: 'ближний бой', en: 'ближний бой (close combat)' },
@@ -570,14 +573,6 @@ const TERMS: Record<string, Terms> = {
     short: { ru: 'малая', en: 'малая (short)' },
     medium: { ru: 'средняя', en: 'средняя (medium)' },
     long: { ru: 'дальняя', en: 'дальняя (long)' },
-  },
-  nextTurn: {
-    normal: { ru: 'как обычно', en: 'as usual' },
-    'no-move': { ru: 'не может двигаться', en: 'cannot move' },
-    skip: { ru: 'пропускает ход', en: 'skips a turn' },
-    'stands-shoots': { ru: 'стоит, но стреляет', en: 'stands but fires' },
-    'shoots-every-other-turn': { ru: 'стреляет через ход', en: 'fires every other turn' },
-    destroyed: { ru: 'уничтожена', en: 'destroyed' },
   },
   event: {
     'game-created': { ru: 'игра создана', en: 'game created' },
@@ -621,8 +616,6 @@ const TERMS: Record<string, Terms> = {
     fallen: { ru: 'падение', en: 'knocked down' },
     killed: { ru: 'убито', en: 'killed' },
     casualties: { ru: 'потери', en: 'casualties' },
-    suppressed: { ru: 'подавлен', en: 'suppressed' },
-    'no-effect': { ru: 'без результата', en: 'no effect' },
     result: { ru: 'итог', en: 'result' },
     effect: { ru: 'эффект', en: 'effect' },
     winner: { ru: 'победитель', en: 'winner' },
@@ -665,27 +658,6 @@ const TERMS: Record<string, Terms> = {
     area: { ru: 'По площади', en: 'Area' },
     volley: { ru: 'Залп', en: 'Volley' },
     test: { ru: 'Проверки', en: 'Tests' },
-  },
-  action: {
-    'virtual-shot': { ru: 'виртуальный выстрел', en: 'virtual shot' },
-    'real-shot': { ru: 'выстрел из пускателя', en: 'launcher shot' },
-    'close-combat': { ru: 'ближний бой', en: 'close combat' },
-    melee: { ru: 'рукопашная', en: 'melee' },
-    fire: { ru: 'огонь', en: 'fire' },
-    shoot: { ru: 'стрельба', en: 'shooting' },
-    wound: { ru: 'проверка ранения', en: 'wound test' },
-    'wound-test': { ru: 'проверка ранения', en: 'wound test' },
-    'to-hit': { ru: 'бросок на попадание', en: 'roll to hit' },
-    blast: { ru: 'взрыв', en: 'blast' },
-    grenade: { ru: 'граната', en: 'grenade' },
-    'hand-grenade': { ru: 'ручная граната', en: 'hand grenade' },
-    volley: { ru: 'залп', en: 'volley' },
-    'vehicle-combat': { ru: 'бой техники', en: 'vehicle combat' },
-    measure: { ru: 'замер', en: 'measure' },
-    'activation-order': { ru: 'порядок исполнения', en: 'execution order' },
-    'melee-casualty': { ru: 'потери в рукопашной', en: 'melee casualty' },
-    reorganise: { ru: 'переформирование', en: 'reorganise' },
-    'commander-lost': { ru: 'потеря командира', en: 'commander lost' },
   },
   los: {
     clear: { ru: 'видна', en: 'clear' },

@@ -4,6 +4,7 @@ import type { AccessInfo, Catalog, GameSummary, GameView } from '../app/api/view
 import { HttpClient, IpcClient, type ApiClient } from './api-client.js';
 import { h } from './dom.js';
 import { showPanel } from './dom-patch.js';
+import { forgetTyped, keepFocusIn } from './typed-inputs.js';
 import { count, currentLang, num, problem, setLang, t, term } from './i18n.js';
 import { armySection, newGameSection } from './views/setup-view.js';
 import { sidePanel } from './views/side-panel.js';
@@ -300,6 +301,7 @@ function render(): void {
     if (!spectatePage) {
       // One form for the page's life: views arrive while the code is being typed.
       pairBox ??= pairForm((code) => void pairThisDevice(code), pendingCode);
+      keepFocusIn(pairBox);
       panel.prepend(pairBox);
     }
     panelHost.replaceChildren(panel);
@@ -366,6 +368,7 @@ async function start(): Promise<void> {
   api.subscribe(
     (v) => {
       if ((view && v.gameId !== view.gameId) || (v.replay && !view?.replay)) showingGames = false;
+      if (view && v.gameId !== view.gameId) forgetTyped();
       view = v;
       demoCamera.follow(v.link.status === 'demo' && !camera.running, camera.running ? null : v.gameId);
       render();

@@ -191,6 +191,8 @@ export const GameView = z.object({
     .nullable(),
   /** The system tells ricochets apart in launcher shots. */
   ricochet: z.boolean(),
+  /** The system scores real shots from launchers (its plugin's `realShots`): the manual shot and the sensor bindings exist only then. */
+  realShots: z.boolean(),
   /** Units act by initiative (order cards) rather than player by player. */
   usesInitiative: z.boolean(),
   /** Units the turn structure lets act next. */

@@ -15,7 +15,7 @@ import { terrainProblem } from './terrain.js';
 import { moveRefusal } from './move-check.js';
 import { ordersEvents } from './orders.js';
 import { replaySteps, stateAt } from './replay.js';
-import { scoreRealShot } from './real-shot-rules.js';
+import { hasRealShots, scoreRealShot } from './real-shot-rules.js';
 import type { Selection } from './view-builder.js';
 
 export type Outcome = { ok: true } | { ok: false; problem: string; reason?: Text };
@@ -250,6 +250,8 @@ export class GameSession {
       }
       case 'open-shot':
         if (s.phase !== 'play') return fail('shots are taken once setup is finished');
+        // A system without launchers rolls every shot on the table: there is nothing to open.
+        if (s.created && !hasRealShots(s.created.ruleset)) return fail(`${s.created.ruleset} has no real launchers`);
         if (s.openShot) return fail('a shot is already open: commit or cancel it first');
         this.append({ type: 'shot-opened', shooterId: intent.shooterId });
         return OK;

@@ -164,6 +164,7 @@ export function buildView(args: {
     rulesetName: system ? system.labels.name : null,
     labels: system ? { states: system.labels.states, phases: system.labels.phases, actions: system.labels.actions } : null,
     ricochet: system?.realShots?.ricochet ?? false,
+    realShots: (system?.realShots ?? null) !== null,
     usesInitiative: system?.turn.order === 'initiative',
     mayActNext: system && state.phase === 'play' ? mayActNext(state.rules, system.turn) : [],
     orderCards: orderCardsView(state),

@@ -1,6 +1,7 @@
 import type { ActionDraft, Intent } from '../../app/api/intents.js';
 import type { ActionOfferView, ActionResultView, GameView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
+import { typedCommitted } from '../typed-inputs.js';
 import { currentLang, pct, problem, t, term } from '../i18n.js';
 import { actionHeadline, actionName, actionOddsWords, actionResultWords } from './action-words.js';
 
@@ -39,20 +40,39 @@ function current(v: GameView): { draft: NonNullable<GameView['draft']>; offer: A
 const asDraft = (d: NonNullable<GameView['draft']>): ActionDraft => ({ action: d.action, actorId: d.actorId, targetIds: [...d.targetIds], aim: d.aim, choices: { ...d.choices } });
 
 /**
+ * The last pick sent from the table, until a view shows it: two quick clicks (a volley's squad
+ * mate, then its target) come before the first one's view, and the second must build on the
+ * first, not on the view before it (it lost the first model).
+ */
+let picked: ActionDraft | null = null;
+
+const sameDraft = (a: ActionDraft, b: NonNullable<GameView['draft']>): boolean =>
+  a.action === b.action && a.actorId === b.actorId && JSON.stringify(a.targetIds) === JSON.stringify(b.targetIds) && JSON.stringify(a.aim) === JSON.stringify(b.aim);
+
+/** Sends a draft that is not a pick (a new action, a choice, cancel): picks start from the view again. */
+function sendDraft(send: Send, draft: ActionDraft | null): void {
+  picked = null;
+  send({ type: 'draft-action', draft });
+}
+
+/**
  * A click on the table while an action is being prepared: a model joins or leaves the action
  * (one target: it replaces the last), or the point of aim moves there. True when it was taken.
  */
 export function pickOnTable(v: GameView | null, send: Send, xMm: number, yMm: number, modelId: string | null): boolean {
-  if (!v || v.readOnly) return false;
+  if (!v || v.readOnly || v.replay) return false;
   const c = current(v);
   if (!c || c.offer.targets === 'none') return false;
-  const next = asDraft(c.draft);
+  if (picked && sameDraft(picked, c.draft)) picked = null;
+  const pending = picked && picked.action === c.draft.action && picked.actorId === c.draft.actorId ? picked : null;
+  const next = pending ? { ...pending, targetIds: [...pending.targetIds], choices: { ...c.draft.choices } } : asDraft(c.draft);
   if (c.offer.targets === 'radius') next.aim = { x_mm: Math.round(xMm), y_mm: Math.round(yMm) };
   else {
     if (!modelId || modelId === c.draft.actorId) return false;
     if (c.offer.targets === 'one') next.targetIds = [modelId];
     else next.targetIds = next.targetIds.includes(modelId) ? next.targetIds.filter((x) => x !== modelId) : [...next.targetIds, modelId].slice(0, 60);
   }
+  picked = next;
   send({ type: 'draft-action', draft: next });
   return true;
 }
@@ -76,7 +96,7 @@ function offerButtons(v: GameView, actorId: string, send: Send): HTMLElement[] {
               class: active ? 'primary' : '',
               disabled: o.offered !== null,
               title: o.offered ? o.offered[currentLang()] : undefined,
-              onclick: () => send({ type: 'draft-action', draft: freshDraft(o, actorId) }),
+              onclick: () => sendDraft(send, freshDraft(o, actorId)),
             },
             o.label[currentLang()],
           );
@@ -92,7 +112,7 @@ function draftSection(v: GameView, send: Send): HTMLElement | null {
   if (!c) return null;
   const { draft, offer } = c;
   const lang = currentLang();
-  const choose = (id: string, value: string | number | boolean): void => send({ type: 'draft-action', draft: { ...asDraft(draft), choices: { ...draft.choices, [id]: value } } });
+  const choose = (id: string, value: string | number | boolean): void => sendDraft(send, { ...asDraft(draft), choices: { ...draft.choices, [id]: value } });
   const choices = offer.choices.map((ch) => {
     const sel = h(
       'select',
@@ -132,7 +152,9 @@ function draftSection(v: GameView, send: Send): HTMLElement | null {
   const typed = h('input', { 'data-testid': 'action-typed-dice', placeholder: t('typeDiceHint'), style: 'width:150px' });
   const sendTyped = (): void => {
     const dice = (typed.value.match(/\d+/g) ?? []).map(Number).slice(0, 60);
-    if (dice.length > 0) send({ type: 'roll-action', dice });
+    if (dice.length === 0) return;
+    typedCommitted(typed);
+    send({ type: 'roll-action', dice });
   };
   typed.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') sendTyped();
@@ -151,7 +173,7 @@ function draftSection(v: GameView, send: Send): HTMLElement | null {
       h('button', { class: 'primary', 'data-testid': 'action-roll-virtual', disabled: !may, onclick: () => send({ type: 'roll-action', dice: null }) }, t('roll')),
       // Out of turn the referee may still let it happen: journalled as an override.
       draft.outOfTurn && may ? h('button', { 'data-testid': 'action-override', onclick: () => send({ type: 'roll-action', dice: null, override: true }) }, t('actionOverride')) : null,
-      h('button', { 'data-testid': 'action-cancel', onclick: () => send({ type: 'draft-action', draft: null }) }, t('actionCancel')),
+      h('button', { 'data-testid': 'action-cancel', onclick: () => sendDraft(send, null) }, t('actionCancel')),
     ),
     h('div', { class: 'row' }, h('label', {}, t('typeDice')), typed, h('button', { 'data-testid': 'action-roll-typed', disabled: !may, onclick: sendTyped }, t('applyTyped'))),
   );
@@ -179,8 +201,10 @@ function lastAction(v: GameView): HTMLElement | null {
 /** The panel, or null when the selected model has nothing to offer and nothing was rolled. */
 export function actionPanel(v: GameView, send: Send): HTMLElement | null {
   const actorId = v.selection.shooterId;
-  const offers = v.phase === 'play' && !v.readOnly && !v.replay && !v.ended && actorId ? offerButtons(v, actorId, send) : [];
+  // Nothing is prepared or rolled while replaying, after the end, or on a page that only watches.
+  const playing = v.phase === 'play' && !v.readOnly && !v.replay && !v.ended;
+  const offers = playing && actorId ? offerButtons(v, actorId, send) : [];
   const result = lastAction(v);
   if (offers.length === 0 && !result) return null;
-  return h('div', { 'data-testid': 'action-panel' }, offers.length > 0 ? h('h3', {}, t('actions')) : null, ...offers, draftSection(v, send), result);
+  return h('div', { 'data-testid': 'action-panel' }, offers.length > 0 ? h('h3', {}, t('actions')) : null, ...offers, playing ? draftSection(v, send) : null, result);
 }

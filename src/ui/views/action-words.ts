@@ -1,6 +1,6 @@
 import type { ActionResultView, GameView } from '../../app/api/view.js';
 import { currentLang, hasTerm, pct, term } from '../i18n.js';
-import { outcomeLabel, outcomeWords, share } from './words.js';
+import { outcomeLabel, outcomeWords, readableFraction, share, valueName, type SystemWords } from './words.js';
 
 /**
  * A table action's exact odds and result in words. Its odds' keys may name a part of the output
@@ -26,20 +26,21 @@ function splitKey(key: string, parts: Readonly<Record<string, string>>): { model
   return { modelId: null, rest: key };
 }
 
-function worth(rest: string): boolean {
+function worth(rest: string, labels: SystemWords): boolean {
   const [field = '', value = ''] = rest.split('=');
   if (field.includes('.')) return false;
   if (YES.has(field)) return value === 'true';
-  if (field === 'effect' || field === 'target_effect') return value !== 'none' && hasTerm('outcome', value);
-  return VALUED.has(field) && (value === 'attacker' || hasTerm('outcome', value));
+  const named = valueName(labels, value, ['outcome']) !== null;
+  if (field === 'effect' || field === 'target_effect') return value !== 'none' && named;
+  return VALUED.has(field) && (value === 'attacker' || named);
 }
 
 /** «победитель: атакующий 97,6 %, Кибер-пехотинец: уничтожение 97,6 % — 202/207». */
 export function actionOddsWords(v: GameView, odds: Readonly<Record<string, string>>, harmKey: string, parts: Readonly<Record<string, string>>): string {
   const words = Object.entries(odds).flatMap(([key, p]) => {
     const { modelId, rest } = splitKey(key, parts);
-    if (!worth(rest)) return [];
-    const label = outcomeLabel(rest);
+    if (!worth(rest, v.labels)) return [];
+    const label = outcomeLabel(rest, v.labels);
     return [`${modelId ? `${nameOf(v, modelId)}: ` : ''}${label} ${pct(share(p))}`];
   });
   const headline = odds[harmKey];
@@ -47,9 +48,17 @@ export function actionOddsWords(v: GameView, odds: Readonly<Record<string, strin
   const head = splitKey(harmKey, parts);
   if (words.length === 0 && headline && hasTerm('outcome', head.rest.split('=')[0] ?? '')) {
     const { modelId, rest } = head;
-    words.push(`${modelId ? `${nameOf(v, modelId)}: ` : ''}${outcomeLabel(rest)}: ${pct(share(headline))}`);
+    words.push(`${modelId ? `${nameOf(v, modelId)}: ` : ''}${outcomeLabel(rest, v.labels)}: ${pct(share(headline))}`);
+  } else if (words.length === 0 && headline) {
+    // A player's result (Звездный Десант's melee: `result.A=won`): «Орлов: победа в ближнем бою 0,7 %»,
+    // so the line says what the percentage is for even when the fraction is too long to show.
+    const [path = '', value = ''] = head.rest.split('=');
+    const player = v.players.find((p) => path.endsWith(`.${p.id}`));
+    const named = valueName(v.labels, value, ['outcome']);
+    if (player && named) words.push(`${player.name}: ${named} ${pct(share(headline))}`);
   }
-  return `${words.join(', ')}${headline ? ` — ${headline}` : ''}`;
+  const exact = readableFraction(headline);
+  return `${words.join(', ')}${exact ? ` — ${exact}` : ''}`;
 }
 
 /**
@@ -60,21 +69,21 @@ export function actionHeadline(v: GameView, harmKey: string, parts: Readonly<Rec
   const { modelId, rest } = splitKey(harmKey, parts);
   const field = rest.split('=')[0] ?? '';
   if (!hasTerm('outcome', field)) return '';
-  return `${modelId ? `${nameOf(v, modelId)}: ` : ''}${outcomeLabel(rest)}`;
+  return `${modelId ? `${nameOf(v, modelId)}: ` : ''}${outcomeLabel(rest, v.labels)}`;
 }
 
 /** What each model got: «Кибер-пехотинец: попадание: да, повреждения 1, уничтожение: да». */
 export function actionResultWords(v: GameView, r: ActionResultView): string {
   return r.outcomes
     .map((o) => {
-      const words = outcomeWords(o.outcome);
+      const words = outcomeWords(o.outcome, v.labels);
       return words ? `${nameOf(v, o.modelId)}: ${words}` : nameOf(v, o.modelId);
     })
     .join('; ');
 }
 
-/** An action's name as its system labels it (never its id). */
-export function actionName(v: GameView, action: string): string {
+/** An action's name as its system labels it in the view (every action of a system has one; never its id). */
+export function actionName(v: Pick<GameView, 'labels'>, action: string): string {
   const own = v.labels && Object.hasOwn(v.labels.actions, action) ? v.labels.actions[action] : undefined;
   if (own) return own[currentLang()];
   return term('action', action);

@@ -1,8 +1,10 @@
 import type { Intent } from '../../app/api/intents.js';
 import type { AttackView, GameView } from '../../app/api/view.js';
 import { h } from '../dom.js';
+import { typedCommitted } from '../typed-inputs.js';
 import { t, term } from '../i18n.js';
 import { oddsWords, outcomeWords } from './words.js';
+import { actionName } from './action-words.js';
 
 type Send = (intent: Intent) => void;
 
@@ -13,10 +15,10 @@ export function attackLine(v: GameView, a: AttackView): HTMLElement {
   return h(
     'div',
     { 'data-testid': 'attack-result' },
-    h('b', {}, `${nameOf(v, a.shooterId)} → ${nameOf(v, a.targetId)} · ${term('action', a.action)}`),
-    h('div', { class: 'muted' }, `${t('oddsBefore')}: ${oddsWords(a.odds, a.harmKey)}`),
+    h('b', {}, `${nameOf(v, a.shooterId)} → ${nameOf(v, a.targetId)} · ${actionName(v, a.action)}`),
+    h('div', { class: 'muted' }, `${t('oddsBefore')}: ${oddsWords(a.odds, a.harmKey, v.labels)}`),
     h('div', { 'data-testid': 'attack-dice' }, `${t('rolled')}: ${a.diceUsed.join(' ')} (${term('source', a.dice)})`),
-    h('div', { class: 'result' }, outcomeWords(a.outcome)),
+    h('div', { class: 'result' }, outcomeWords(a.outcome, v.labels)),
   );
 }
 
@@ -29,7 +31,9 @@ export function attackPanel(v: GameView, send: Send): HTMLElement | null {
   const typed = h('input', { 'data-testid': 'typed-dice', placeholder: t('typeDiceHint'), style: 'width:150px' });
   const sendTyped = (): void => {
     const dice = (typed.value.match(/\d+/g) ?? []).map(Number);
-    if (dice.length > 0) send({ type: 'roll-attack', dice });
+    if (dice.length === 0) return;
+    typedCommitted(typed);
+    send({ type: 'roll-attack', dice });
   };
   typed.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') sendTyped();
@@ -37,7 +41,7 @@ export function attackPanel(v: GameView, send: Send): HTMLElement | null {
   return h(
     'div',
     { class: 'shot', 'data-testid': 'attack-panel' },
-    h('h3', {}, `${t('attack')}: ${term('action', v.odds.action)}`),
+    h('h3', {}, `${t('attack')}: ${actionName(v, v.odds.action)}`),
     h('div', { class: 'row' }, h('button', { class: 'primary', 'data-testid': 'roll-virtual', disabled: !v.odds.allowed, onclick: () => send({ type: 'roll-attack', dice: null }) }, t('roll'))),
     h('div', { class: 'row' }, h('label', {}, t('typeDice')), typed, h('button', { 'data-testid': 'roll-typed', disabled: !v.odds.allowed, onclick: sendTyped }, t('applyTyped'))),
   );

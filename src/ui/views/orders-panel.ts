@@ -51,7 +51,7 @@ const clampInt = (v: string, lo: number, hi: number): number => Math.max(lo, Mat
 
 export function ordersPanel(v: GameView, send: Send, redraw: () => void): HTMLElement | null {
   const cards = v.orderCards;
-  if (!cards || v.phase !== 'play' || v.readOnly) return null;
+  if (!cards || v.phase !== 'play' || v.readOnly || v.replay) return null;
   if (draftTurn !== v.turn) {
     drafts.clear();
     lowering.clear();

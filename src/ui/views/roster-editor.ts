@@ -4,6 +4,7 @@ import type { GameSystem } from '../../core/rulesets/game-system.js';
 import { countOf, labelOf } from '../../core/rulesets/labels.js';
 import { POINTS, RosterSchema, validateRoster, type Roster, type RosterCheck, type RosterUnit } from '../../core/rulesets/roster.js';
 import { h, option } from '../dom.js';
+import { keepFocusIn } from '../typed-inputs.js';
 import { currentLang, t } from '../i18n.js';
 import { printRoster } from './roster-print.js';
 import { bridgeSave } from '../save-client.js';
@@ -267,6 +268,8 @@ export class RosterEditor {
   /** The app's send changes with each render of the setup; the editor keeps its roster. */
   attach(send: Send): HTMLElement {
     this.send = send;
+    // The editor moves into the setup's new build: a field being typed into keeps the focus.
+    keepFocusIn(this.element);
     return this.element;
   }
 

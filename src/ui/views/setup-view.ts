@@ -5,6 +5,7 @@ import { h, option } from '../dom.js';
 import { count, currentLang, problem, t, term } from '../i18n.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
 import { RosterEditor } from './roster-editor.js';
+import { weaponName } from './words.js';
 
 type Send = (intent: Intent) => void;
 
@@ -147,11 +148,10 @@ export function armySection(catalog: Catalog, view: GameView, send: Send): HTMLE
       {},
       h('td', {}, m.id),
       h('td', {}, m.name),
-      h('td', { class: 'muted' }, `${term('kind', m.kind)} · ${m.armour}/${m.stamina} · ${m.weapons.map((w) => w.label).join(', ')}`),
+      h('td', { class: 'muted' }, `${term('kind', m.kind)} · ${m.armour}/${m.stamina} · ${m.weapons.map((w) => weaponName(view, w)).join(', ')}`),
       h('td', {}, tag),
-      h('td', {}, hit),
-      h('td', {}, tilt),
-      h('td', {}, launcher),
+      // Sensor nodes only where the system scores launcher shots; the camera's tag everywhere.
+      view.realShots ? [h('td', {}, hit), h('td', {}, tilt), h('td', {}, launcher)] : null,
       h(
         'td',
         {},
@@ -160,7 +160,7 @@ export function armySection(catalog: Catalog, view: GameView, send: Send): HTMLE
           {
             'data-testid': `bind-${m.id}`,
             onclick: () =>
-              send({ type: 'bind', modelId: m.id, tag: tag.value === '' ? null : Number(tag.value), hitNode: nodeOrNull(hit.value), tiltNode: nodeOrNull(tilt.value), launcherNode: nodeOrNull(launcher.value) }),
+              send({ type: 'bind', modelId: m.id, tag: tag.value === '' ? null : Number(tag.value), ...(view.realShots ? { hitNode: nodeOrNull(hit.value), tiltNode: nodeOrNull(tilt.value), launcherNode: nodeOrNull(launcher.value) } : { hitNode: m.hitNode, tiltNode: m.tiltNode, launcherNode: m.launcherNode }) }),
           },
           t('bind'),
         ),
@@ -188,7 +188,7 @@ export function armySection(catalog: Catalog, view: GameView, send: Send): HTMLE
     h('h2', {}, `${t('armies')} — ${view.rulesetName?.[lang] ?? ''}`),
     h('div', { class: 'row' }, player, preset, name, add, h('button', { 'data-testid': 'roster-open', onclick: (e: Event) => ((rosterOpen = !rosterOpen), (e.target as HTMLElement).closest('section')?.replaceWith(armySection(catalog, view, send))) }, t('rosterOpen'))),
     rosterEditor(view, send),
-    h('table', { 'data-testid': 'army' }, h('tr', {}, ...['', t('name'), '', t('tag'), t('hitNode'), t('tiltNode'), t('launcherNode'), ''].map((x) => h('th', {}, x))), ...rows),
+    h('table', { 'data-testid': 'army' }, h('tr', {}, ...['', t('name'), '', t('tag'), ...(view.realShots ? [t('hitNode'), t('tiltNode'), t('launcherNode')] : []), ''].map((x) => h('th', {}, x))), ...rows),
     h(
       'div',
       { class: 'row' },

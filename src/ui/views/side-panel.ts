@@ -1,8 +1,9 @@
 import type { Intent } from '../../app/api/intents.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
 import { h, option } from '../dom.js';
-import { count, currentLang, hasTerm, pct, problem, t, term, unitNoun } from '../i18n.js';
-import { distanceText, historyLine, oddsRows, oddsWords } from './words.js';
+import { count, currentLang, pct, problem, t, term, unitNoun } from '../i18n.js';
+import { distanceText, historyLine, oddsRows, oddsWords, stateName as stateOf, weaponName } from './words.js';
+import { actionName } from './action-words.js';
 import { attackPanel, lastAttack } from './attack-panel.js';
 import { actionPanel } from './action-panel.js';
 
@@ -10,12 +11,8 @@ type Send = (intent: Intent) => void;
 type Attribution = NonNullable<GameView['shot']>['attribution'];
 
 
-/** A state's name: the app's term, else the system's own label (its codes), never a raw key. */
-function stateName(v: GameView, key: string): string {
-  if (hasTerm('nextTurn', key)) return term('nextTurn', key);
-  const own = v.labels && Object.hasOwn(v.labels.states, key) ? v.labels.states[key] : undefined;
-  return own ? own[currentLang()] : term('nextTurn', key);
-}
+/** A state's name as the system labels it in the view (words.ts), never a raw key. */
+const stateName = (v: GameView, key: string): string => stateOf(v.labels, key);
 
 function modelName(v: GameView, id: string | null): string {
   if (!id) return '—';
@@ -73,11 +70,11 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
     // Only the weapon: the pair is the session's, so a pick made while the panel is redrawn is not undone.
     { 'data-testid': 'weapon', onchange: () => send({ type: 'pick-weapon', weaponId: weapon.value }) },
     // The weapon the odds are for: a weapon left selected from another shooter is not this one's.
-    ...shooter.weapons.map((w) => option(w.id, `${w.label} (${count(w.rangeSteps, unitNoun(v.stepMm))})`, w.id === (v.odds?.weaponId ?? v.selection.weaponId))),
+    ...shooter.weapons.map((w) => option(w.id, `${weaponName(v, w)} (${count(w.rangeSteps, unitNoun(v.stepMm))})`, w.id === (v.odds?.weaponId ?? v.selection.weaponId))),
   );
   const pair = v.pairs.find((p) => p.targetId === v.selection.targetId);
   const odds = v.odds;
-  const oddsTable = odds ? h('table', { 'data-testid': 'odds-table' }, ...oddsRows(odds.odds).map(([label, p, share]) => h('tr', {}, h('td', {}, label), h('td', {}, p), h('td', {}, share)))) : null;
+  const oddsTable = odds ? h('table', { 'data-testid': 'odds-table' }, ...oddsRows(odds.odds, v.labels).map(([label, p, share]) => h('tr', {}, h('td', {}, label), h('td', {}, p), h('td', {}, share)))) : null;
   return h(
     'div',
     {},
@@ -106,10 +103,10 @@ function selectionSection(v: GameView, send: Send): HTMLElement {
             ? h(
                 'div',
                 {},
-                h('h3', {}, odds.action ? `${t('odds')} (${term('action', odds.action)})` : t('odds')),
+                h('h3', {}, odds.action ? `${t('odds')} (${actionName(v, odds.action)})` : t('odds')),
                 odds.problem
                   ? h('div', { class: 'warn', title: odds.problem }, odds.reason ? odds.reason[currentLang()] : problem(odds.problem))
-                  : h('div', {}, h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? pct(odds.harm) : t('noOdds')), h('div', { 'data-testid': 'odds-words' }, oddsWords(odds.odds, odds.harmKey))),
+                  : h('div', {}, h('div', { class: 'odds', 'data-testid': 'odds' }, odds.allowed ? pct(odds.harm) : t('noOdds')), h('div', { 'data-testid': 'odds-words' }, oddsWords(odds.odds, odds.harmKey, v.labels))),
                 oddsTable,
                 attackPanel(v, send),
               )
@@ -143,7 +140,8 @@ function attributionEditor(v: GameView, a: Attribution, send: Send): HTMLElement
 function shotSection(v: GameView, send: Send): HTMLElement | null {
   const shot = v.shot;
   if (!shot) {
-    if (v.readOnly || v.phase !== 'play' || v.ended || v.replay) return null;
+    // A shot from a launcher exists only where the system has launchers (its plugin's realShots).
+    if (v.readOnly || v.phase !== 'play' || v.ended || v.replay || !v.realShots) return null;
     return h('div', {}, h('button', { 'data-testid': 'open-shot', onclick: () => send({ type: 'open-shot', shooterId: v.selection.shooterId }) }, t('openShot')));
   }
   const a = shot.attribution;
@@ -232,13 +230,14 @@ function modelsSection(v: GameView, send: Send): HTMLElement {
           h(
             'td',
             {},
-            m.fallen && !m.destroyed && m.player === v.active && !v.readOnly ? h('button', { onclick: () => send({ type: 'stand-up', modelId: m.id }) }, t('standUp')) : null,
+            m.fallen && !m.destroyed && m.player === v.active && !v.readOnly && !v.replay && !v.ended ? h('button', { onclick: () => send({ type: 'stand-up', modelId: m.id }) }, t('standUp')) : null,
             // By initiative both players' units act in one turn: the ones due now may be activated.
             (v.usesInitiative ? v.mayActNext.includes(m.id) : m.player === v.active) && !m.destroyed && !m.activated && !v.readOnly && v.phase === 'play' && !v.ended && !v.replay
               ? h('button', { 'data-testid': `activate-${m.id}`, onclick: () => send({ type: 'activate', modelId: m.id }) }, t('activate'))
               : null,
             m.activated ? h('span', { class: 'pill ok' }, v.acting === m.id ? t('acting') : '✓') : null,
-            v.activationOrder && !v.readOnly && !m.destroyed
+            // The initiative changes the game: not while replaying it, nor on a page that only watches.
+            v.activationOrder && !v.readOnly && !v.replay && !v.ended && !m.destroyed
               ? h('input', {
                   type: 'number',
                   min: 0,

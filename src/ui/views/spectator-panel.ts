@@ -1,7 +1,8 @@
 import type { GameView } from '../../app/api/view.js';
 import { h } from '../dom.js';
 import { ta } from '../i18n-access.js';
-import { currentLang, t, term } from '../i18n.js';
+import { currentLang, t } from '../i18n.js';
+import { stateName } from './words.js';
 
 /**
  * What a spectator's phone shows beside or under the table: whose turn, the shot in progress or
@@ -42,7 +43,7 @@ function shotLine(v: GameView): HTMLElement {
     { 'data-testid': 'spectator-shot' },
     h('h3', {}, `${ta('lastShot')} (${t('turn')} ${s.turn})`),
     h('div', {}, `${name(v, s.shooterId)} → ${name(v, s.attribution.targetId)}: ${s.attribution.hit ? t('hit') : t('miss')}${s.attribution.fell ? `, ${t('fell')}` : ''}`, s.critical ? h('span', { style: 'white-space:nowrap' }, ` · D6 = ${s.critical.value}`) : null),
-    r ? h('div', { class: 'result' }, `${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${term('nextTurn', r.nextTurn)}`) : null,
+    r ? h('div', { class: 'result' }, `${t('damage')} ${r.damage}${r.destroyed ? `, ${t('destroyed')}` : ''} · ${stateName(v.labels, r.nextTurn)}`) : null,
   );
 }
 

@@ -6,6 +6,7 @@ import { Layer } from './layer-cache.js';
 import { drawDraft, drawTerrain, terrainDraft } from './terrain-layer.js';
 import { drawActionLayer } from './action-layer.js';
 import { distanceText } from './words.js';
+import { placeLabels, placesAround, type LabelBox } from './label-layout.js';
 
 export interface TableCallbacks {
   select(shooterId: string | null, targetId: string | null): void;
@@ -71,6 +72,8 @@ export class TableCanvas {
   ruler: RulerState | null = null;
   /** Where the target line's label box was drawn, canvas px (tests check it covers no model). */
   targetLabelAt: { x: number; y: number; w: number; h: number } | null = null;
+  /** Every label's box in the last frame by its centre, canvas px (tests check none covers another or a model). */
+  labelBoxes: { text: string; x: number; y: number; w: number; h: number }[] = [];
   /** Frames drawn so far (the benchmark reads it). */
   framesDrawn = 0;
   /** Every text drawn in the last frame (the language test reads the canvas through it). */
@@ -155,8 +158,13 @@ export class TableCanvas {
     this.canvas.setPointerCapture(e.pointerId);
   }
 
+  /** Whether the table may be changed from this page: not by a spectator, not while replaying (the table as it stood). */
+  private mayChange(): boolean {
+    return !this.readOnly() && !this.view?.replay;
+  }
+
   private moveDrag(e: PointerEvent): void {
-    if (!this.drag || this.readOnly()) return;
+    if (!this.drag || !this.mayChange()) return;
     if (Math.hypot(e.clientX - this.drag.startX, e.clientY - this.drag.startY) > 4) this.drag.moved = true;
     if (!this.drag.moved) return;
     const p = this.toMm(e);
@@ -167,7 +175,7 @@ export class TableCanvas {
 
   private up(e: PointerEvent): void {
     if (e.button !== 0) return;
-    if (terrainDraft.drawing && !this.readOnly()) {
+    if (terrainDraft.drawing && this.mayChange()) {
       const p = this.toMm(e);
       this.cb.terrainCorner?.(Math.round(p.xMm), Math.round(p.yMm));
       return;
@@ -176,7 +184,7 @@ export class TableCanvas {
     const ruler = this.ruler;
     this.drag = null;
     this.ruler = null;
-    if (drag?.moved && !this.readOnly()) {
+    if (drag?.moved && this.mayChange()) {
       const v = this.view;
       const w = v?.table.widthMm ?? 1800;
       const d = v?.table.depthMm ?? 1200;
@@ -287,6 +295,7 @@ export class TableCanvas {
     ctx.setTransform(dpr, 0, 0, dpr, dpr * this.fit.ox, dpr * this.fit.oy);
     this.labels = [...this.staticLabels];
     this.targetLabelAt = null;
+    this.labelBoxes = [];
     if (terrainDraft.drawing) drawDraft(ctx, terrainDraft.corners, scale);
     drawActionLayer(ctx, v, scale);
     const positions = new Map<string, { xMm: number; yMm: number }>();
@@ -295,8 +304,11 @@ export class TableCanvas {
     this.drawMoves(v, scale, positions);
     this.drawTargetLine(v, scale, positions, 'line');
     for (const m of v.models) this.drawModel(v, m, scale, positions.get(m.id));
-    // Labels last, placed off the models: the target line's, then the drag ruler's.
-    this.drawTargetLine(v, scale, positions, 'label');
+    // Labels last, placed off the models and off each other: the target line's, the models'
+    // names, this turn's moves; then the drag ruler's (it follows the pointer).
+    const taken: LabelBox[] = [];
+    this.drawTargetLine(v, scale, positions, 'label', taken);
+    this.drawLabels(v, scale, positions, taken);
     this.drawRuler(v, scale);
   }
 
@@ -372,12 +384,58 @@ export class TableCanvas {
       ctx.lineTo(at.xMm * s, at.yMm * s);
       ctx.stroke();
       ctx.setLineDash([]);
-      ctx.fillStyle = colour;
-      const radiusPx = ((v.models.find((m) => m.id === mv.id)?.baseMm ?? 25) / 2) * s;
-      const label = `${num(mv.steps, 1)}/${count(mv.allowedSteps, unitNoun(v.stepMm))}`;
-      this.labels.push(label);
-      ctx.fillText(label, at.xMm * s + radiusPx + 6, at.yMm * s - radiusPx);
     }
+    ctx.restore();
+  }
+
+  /**
+   * The models' names and this turn's move labels, laid out so that none covers another, a
+   * model, or the target line's label (`taken`): two models in base contact get their names on
+   * either side instead of one over the other.
+   */
+  private drawLabels(v: GameView, s: number, pos: Map<string, { xMm: number; yMm: number }>, taken: LabelBox[]): void {
+    const ctx = this.ctx;
+    ctx.save();
+    const discs = v.models.flatMap((m) => {
+      const p = pos.get(m.id);
+      return p ? [{ x: p.xMm * s, y: p.yMm * s, r: Math.max((m.baseMm / 2) * s, 5) + 2 }] : [];
+    });
+    const first = (m: ModelView): number => (m.id === v.selection.shooterId ? 0 : m.id === v.selection.targetId ? 1 : 2);
+    const named = v.models.filter((m) => pos.has(m.id)).sort((a, b) => first(a) - first(b));
+    ctx.font = '12px system-ui';
+    const names = named.map((m) => {
+      const p = pos.get(m.id) ?? { xMm: 0, yMm: 0 };
+      const w = ctx.measureText(m.name).width + 4;
+      const r = Math.max((m.baseMm / 2) * s, 5);
+      return { text: m.name, colour: '#fff', bold: false, w, h: 14, places: placesAround(p.xMm * s, p.yMm * s, r, w, 14, 12) };
+    });
+    ctx.font = 'bold 12px system-ui';
+    const moves = v.moves.flatMap((mv) => {
+      const p = pos.get(mv.id);
+      if (!p) return [];
+      const text = `${num(mv.steps, 1)}/${count(mv.allowedSteps, unitNoun(v.stepMm))}`;
+      const w = ctx.measureText(text).width + 4;
+      const r = Math.max(((v.models.find((m) => m.id === mv.id)?.baseMm ?? 25) / 2) * s, 5);
+      const x = p.xMm * s;
+      const y = p.yMm * s;
+      // Beside the model, up and to the right first (where it always stood), then around it.
+      const places = [{ x: x + r + 6 + w / 2, y: y - r - 4 }, { x: x - r - 6 - w / 2, y: y - r - 4 }, ...placesAround(x, y, r, w, 14, 12).slice(2)];
+      return [{ text, colour: mv.ok ? '#3fbf6f' : '#e5484d', bold: true, w, h: 14, places }];
+    });
+    const wanted = [...names, ...moves];
+    const boxes = placeLabels(wanted, discs, taken);
+    ctx.textAlign = 'center';
+    wanted.forEach((l, i) => {
+      const b = boxes[i];
+      if (!b) return;
+      this.labels.push(l.text);
+      this.labelBoxes.push({ text: l.text, x: b.x + this.fit.ox, y: b.y + this.fit.oy, w: b.w, h: b.h });
+      ctx.font = l.bold ? 'bold 12px system-ui' : '12px system-ui';
+      ctx.fillStyle = '#000';
+      ctx.fillText(l.text, b.x + 1, b.y + 5);
+      ctx.fillStyle = l.colour;
+      ctx.fillText(l.text, b.x, b.y + 4);
+    });
     ctx.restore();
   }
 
@@ -430,7 +488,7 @@ export class TableCanvas {
     ctx.restore();
   }
 
-  private drawTargetLine(v: GameView, s: number, pos: Map<string, { xMm: number; yMm: number }>, part: 'line' | 'label'): void {
+  private drawTargetLine(v: GameView, s: number, pos: Map<string, { xMm: number; yMm: number }>, part: 'line' | 'label', taken: LabelBox[] = []): void {
     const a = v.selection.shooterId ? pos.get(v.selection.shooterId) : undefined;
     const b = v.selection.targetId ? pos.get(v.selection.targetId) : undefined;
     const pair = v.pairs.find((p) => p.targetId === v.selection.targetId);
@@ -481,6 +539,8 @@ export class TableCanvas {
     }
     // Canvas px (the drawing is translated to the table's corner), as tests measure models by toScreen.
     this.targetLabelAt = { x: at.x + this.fit.ox, y: at.y + this.fit.oy, w, h: hgt };
+    this.labelBoxes.push({ text: label, ...this.targetLabelAt });
+    taken.push({ x: at.x, y: at.y, w, h: hgt });
     ctx.fillStyle = 'rgba(0,0,0,0.75)';
     ctx.fillRect(at.x - w / 2, at.y - hgt / 2, w, hgt);
     ctx.fillStyle = '#fff';
@@ -540,13 +600,9 @@ export class TableCanvas {
       ctx.fillStyle = i < m.damage ? '#e5484d' : 'rgba(255,255,255,0.25)';
       ctx.fillRect(x - (total * (pip + 2)) / 2 + i * (pip + 2), y - r - 12, pip, pip);
     }
+    // The name is drawn with the other labels (drawLabels), placed off its neighbours.
     ctx.font = '12px system-ui';
     ctx.textAlign = 'center';
-    ctx.fillStyle = '#000';
-    this.labels.push(m.name);
-    ctx.fillText(m.name, x + 1, y + r + 15);
-    ctx.fillStyle = '#fff';
-    ctx.fillText(m.name, x, y + r + 14);
     if (m.nextTurn !== 'normal' && !m.destroyed) {
       ctx.fillStyle = '#ffcc00';
       ctx.fillText(m.nextTurn === 'skip' ? 'П' : m.nextTurn === 'no-move' ? 'Н' : '!', x, y + 4);

@@ -20,7 +20,7 @@ function nextId(pieces: readonly TerrainPiece[]): string {
  * table rules (the view's `terrainClasses`).
  */
 export function terrainSection(v: GameView, send: Send, redraw: () => void): HTMLElement | null {
-  if (v.readOnly || v.phase === 'empty') return null;
+  if (v.readOnly || v.replay || v.phase === 'empty') return null;
   const pieces = v.terrain ?? [];
   const classes = v.terrainClasses ?? { cover: ['none'], movement: ['open'] };
   const d = terrainDraft;

@@ -197,7 +197,9 @@ export class TableSteps {
     const key = JSON.stringify([v.revision, v.link, this.ports, this.picked, (this.last?.tags ?? []).map((x) => [x.id, Math.round(x.x_mm / 20), Math.round(x.y_mm / 20)])]);
     if (key === this.bindKey) return;
     this.bindKey = key;
-    this.bindHost.replaceChildren(h('div', { class: 'wz-split' }, this.tableMap(v), h('div', { class: 'wz-stats' }, this.hubPanel(v), this.tagPanel(v), this.sensorPanel(v), this.bindingsTable(v))));
+    // The hub and its sensor nodes only where the system scores launcher shots; tags everywhere.
+    const sensors = v.realShots;
+    this.bindHost.replaceChildren(h('div', { class: 'wz-split' }, this.tableMap(v), h('div', { class: 'wz-stats' }, sensors ? this.hubPanel(v) : null, this.tagPanel(v), sensors ? this.sensorPanel(v) : null, this.bindingsTable(v))));
   }
 
   private tableMap(v: GameView): HTMLElement {
@@ -322,8 +324,10 @@ export class TableSteps {
     return h(
       'table',
       { 'data-testid': 'wz-bindings' },
-      h('tr', {}, ...['', t('name'), t('tag'), t('hitNode'), t('tiltNode'), t('launcherNode')].map((x) => h('th', {}, x))),
-      ...v.models.map((m) => h('tr', {}, h('td', {}, m.id), h('td', {}, m.name), h('td', {}, m.tag === null ? '—' : String(m.tag)), h('td', {}, m.hitNode ?? '—'), h('td', {}, m.tiltNode ?? '—'), h('td', {}, m.launcherNode ?? '—'))),
+      h('tr', {}, ...['', t('name'), t('tag'), ...(v.realShots ? [t('hitNode'), t('tiltNode'), t('launcherNode')] : [])].map((x) => h('th', {}, x))),
+      ...v.models.map((m) =>
+        h('tr', {}, h('td', {}, m.id), h('td', {}, m.name), h('td', {}, m.tag === null ? '—' : String(m.tag)), v.realShots ? [h('td', {}, m.hitNode ?? '—'), h('td', {}, m.tiltNode ?? '—'), h('td', {}, m.launcherNode ?? '—')] : null),
+      ),
     );
   }
 }

@@ -1,10 +1,61 @@
 import type { GameView } from '../../app/api/view.js';
+import { COMMON_STATES } from '../../core/rulesets/labels.js';
+import { gameSystem } from '../../core/rulesets/registry.js';
 import { count, currentLang, hasTerm, num, pct, t, term, unitNoun, type TextKey } from '../i18n.js';
 
 /**
  * Engine output in words: exact-odds tables («попадание 8,3 %, пробитие 1,4 % — 1/72») and the
  * journal's one-line summaries, so no `key=value` reaches the screen.
  */
+
+/**
+ * A weapon's name in the player's language: a model's weapon carries one label from its roster
+ * (the catalogue's Russian name, or the player's own); in another language a weapon the
+ * system's catalogue knows by its id is named from the catalogue, any other by its label.
+ */
+export function weaponName(v: Pick<GameView, 'ruleset'>, w: { id: string; label: string }): string {
+  const lang = currentLang();
+  if (lang === 'ru') return w.label;
+  const weapons = v.ruleset ? gameSystem(v.ruleset)?.catalogue.weapons : undefined;
+  const known = weapons && Object.hasOwn(weapons, w.id) ? weapons[w.id] : undefined;
+  return known ? known.label[lang] : w.label;
+}
+
+/** The system's names the view carries (states, results, phases, actions); null without a game. */
+export type SystemWords = GameView['labels'];
+
+/**
+ * A value the engine returns (a model's state, a result code) as the system names it in the
+ * view, else as the app names it in one of `groups`; null when neither does.
+ */
+export function valueName(labels: SystemWords, value: string, groups: readonly string[] = []): string | null {
+  const own = labels && Object.hasOwn(labels.states, value) ? labels.states[value] : undefined;
+  if (own) return own[currentLang()];
+  for (const group of groups) if (hasTerm(group, value)) return term(group, value);
+  return null;
+}
+
+/** Whether a token is one of the engine's next-turn states (`no-move`, `skip`…). */
+export const isNextTurn = (value: string): boolean => Object.hasOwn(COMMON_STATES, value);
+
+/** A model's next-turn state in words: the system's name for it, else the engine's shared one. */
+export function stateName(labels: SystemWords, key: string): string {
+  const named = valueName(labels, key);
+  if (named) return named;
+  const common = Object.hasOwn(COMMON_STATES, key) ? COMMON_STATES[key] : undefined;
+  return common ? common[currentLang()] : term('nextTurn', key);
+}
+
+/**
+ * The exact fraction beside a percentage, when a player can read it («1/72», «202/207»): a walk
+ * over many dice gives fractions of 15 digits, which say nothing the percentage does not. Null
+ * when there is none or its denominator has more than 5 digits.
+ */
+export function readableFraction(fraction: string | undefined): string | null {
+  if (!fraction) return null;
+  const q = fraction.split('/')[1] ?? '';
+  return q.length <= 5 ? fraction : null;
+}
 
 export function share(fraction: string | undefined): number {
   if (!fraction) return 0;
@@ -13,34 +64,35 @@ export function share(fraction: string | undefined): number {
 }
 
 /** One outcome key of the odds (`hit=true`, `damage=2`, `result=casualties`) in words. */
-export function outcomeLabel(key: string): string {
+export function outcomeLabel(key: string, labels: SystemWords): string {
   const [field = '', value = ''] = key.split('=');
   const name = term('outcome', field);
   if (value === 'true') return name;
   if (value === 'false') return `${term('outcome', 'false')}: ${name}`;
   if (/^-?\d+$/.test(value)) return `${name} ${value}`;
-  for (const group of ['outcome', 'nextTurn', 'band']) if (hasTerm(group, value)) return `${name}: ${term(group, value)}`;
-  return name;
+  const said = valueName(labels, value, ['outcome', 'band']);
+  return said ? `${name}: ${said}` : name;
 }
 
 /** The keys worth a row: what happened (true), how much, and which result. */
 const shown = (k: string): boolean => (k.endsWith('=true') && k !== 'allowed=true') || /^(damage|result|effect|state|next_turn|killed|wounds|hits|models_left)=/.test(k);
 
-export function oddsRows(odds: Record<string, string>): [string, string, string][] {
+export function oddsRows(odds: Record<string, string>, labels: SystemWords): [string, string, string][] {
   return Object.entries(odds)
     .filter(([k]) => shown(k))
-    .map(([k, p]) => [outcomeLabel(k), p, pct(share(p))]);
+    .map(([k, p]) => [outcomeLabel(k, labels), readableFraction(p) ?? '', pct(share(p))]);
 }
 
 /** «попадание 8,3 %, пробитие 1,4 % — 1/72»: every yes/no outcome, then the headline fraction. */
-export function oddsWords(odds: Record<string, string>, harmKey: string): string {
+export function oddsWords(odds: Record<string, string>, harmKey: string, labels: SystemWords): string {
   const parts = Object.entries(odds)
     .filter(([k]) => (k.endsWith('=true') && k !== 'allowed=true') || /^(result|effect)=/.test(k))
-    .map(([k, p]) => `${outcomeLabel(k)} ${pct(share(p))}`);
+    .map(([k, p]) => `${outcomeLabel(k, labels)} ${pct(share(p))}`);
   const headline = odds[harmKey];
   // Counted outcomes only (Звездный Десант's hits=1): the headline outcome in words, not a bare fraction.
-  if (parts.length === 0 && headline) parts.push(`${outcomeLabel(harmKey)}: ${pct(share(headline))}`);
-  return `${parts.join(', ')}${headline ? ` — ${headline}` : ''}`;
+  if (parts.length === 0 && headline) parts.push(`${outcomeLabel(harmKey, labels)}: ${pct(share(headline))}`);
+  const exact = readableFraction(headline);
+  return `${parts.join(', ')}${exact ? ` — ${exact}` : ''}`;
 }
 
 const BINDING_KEYS: Record<string, TextKey> = { tag: 'tag', hit: 'hitNode', tilt: 'tiltNode', launcher: 'launcherNode' };
@@ -64,7 +116,8 @@ export function historyLine(v: GameView, type: string, summary: string): string 
       const player = /^\(?([AB])\)?$/.exec(tok)?.[1];
       const named = player ? v.players.find((p) => p.id === player)?.name : undefined;
       if (named) return tok.startsWith('(') ? `(${named})` : named;
-      for (const group of ['nextTurn', 'reading', 'source']) if (hasTerm(group, tok)) return term(group, tok);
+      if (isNextTurn(tok)) return stateName(v.labels, tok);
+      for (const group of ['reading', 'source']) if (hasTerm(group, tok)) return term(group, tok);
       return tok;
     })
     .join(' ');
@@ -74,7 +127,7 @@ export function historyLine(v: GameView, type: string, summary: string): string 
 const QUIET = new Set(['allowed', 'steps', 'dice_used', 'odds']);
 
 /** What the engine decided, in words: «попадание: да, пробитие: да, повреждения 1». */
-export function outcomeWords(outcome: Record<string, string | number | boolean | null>): string {
+export function outcomeWords(outcome: Record<string, string | number | boolean | null>, labels: SystemWords): string {
   return Object.entries(outcome)
     .filter(([k, v]) => !QUIET.has(k) && v !== null && hasTerm('outcome', k))
     .map(([k, v]) => {
@@ -83,7 +136,8 @@ export function outcomeWords(outcome: Record<string, string | number | boolean |
       if (typeof v === 'number') return `${name} ${num(v)}`;
       const s = String(v);
       if (k === 'band') return `${name}: ${term('band', s)}`;
-      for (const group of ['outcome', 'nextTurn']) if (hasTerm(group, s)) return `${name}: ${term(group, s)}`;
+      const said = valueName(labels, s, ['outcome']);
+      if (said) return `${name}: ${said}`;
       return /^d\d+$/.test(s) ? `${name}: ${s.toUpperCase()}` : name;
     })
     .join(', ');

@@ -8,8 +8,21 @@ import raw from './ruleset.json' with { type: 'json' };
  */
 const d = raw;
 
+/** The weapon classes' names in English (the data has the seed's Russian ones: «Снайперское» оружие…). */
+const WEAPON_EN: Record<keyof typeof d.weapons, string> = {
+  pistol: 'Pistol',
+  smg: 'SMG',
+  'assault-rifle': 'Assault rifle',
+  sniper: 'Sniper weapon',
+  beam: 'Beam weapon',
+  'grenade-launcher': 'Grenade launcher',
+  'machine-gun': 'Machine gun',
+  flamethrower: 'Flamethrower',
+  rocket: 'Rocket weapon',
+};
+
 const weapons: CatalogueInput['weapons'] = Object.fromEntries(
-  Object.entries(d.weapons).map(([id, w]) => [id, { label: { ru: w.label_ru, en: id.replace(/-/g, ' ') }, range_steps: w.range_steps.value, stats: { shooting: w.shooting.value, class: w.class.value }, source: 'default' as const, note: 'table 2 lost its numbers' }]),
+  (Object.entries(d.weapons) as [keyof typeof d.weapons, (typeof d.weapons)[keyof typeof d.weapons]][]).map(([id, w]) => [id, { label: { ru: w.label_ru, en: WEAPON_EN[id] }, range_steps: w.range_steps.value, stats: { shooting: w.shooting.value, class: w.class.value }, source: 'default' as const, note: 'table 2 lost its numbers' }]),
 );
 
 const one = { min: 1, max: 1, default: 1 };

@@ -8,10 +8,21 @@ import raw from './ruleset.json' with { type: 'json' };
  */
 const d = raw;
 
+/** The weapons' names in English (the data has the seed's Russian ones). */
+const WEAPON_EN: Record<keyof typeof d.weapons, string> = {
+  pistol: 'Pistol',
+  smg: 'SMG',
+  'assault-rifle': 'Assault rifle',
+  'sniper-rifle': 'Sniper rifle',
+  'machine-gun': 'Machine gun',
+  'grenade-launcher': 'Grenade launcher / ATGM',
+  'tank-gun': 'Tank gun / launcher (virtual)',
+};
+
 const weapons: CatalogueInput['weapons'] = Object.fromEntries(
-  Object.entries(d.weapons).map(([id, w]) => [
+  (Object.entries(d.weapons) as [keyof typeof d.weapons, (typeof d.weapons)[keyof typeof d.weapons]][]).map(([id, w]) => [
     id,
-    { label: { ru: w.label_ru, en: id.replace(/-/g, ' ') }, range_steps: w.range_steps.value, stats: { power: w.power.value, accuracy_bonus: w.accuracy_bonus.value, shots: w.shots.value }, source: w.range_steps.source === 'seed' ? 'seed' : 'default' },
+    { label: { ru: w.label_ru, en: WEAPON_EN[id] }, range_steps: w.range_steps.value, stats: { power: w.power.value, accuracy_bonus: w.accuracy_bonus.value, shots: w.shots.value }, source: w.range_steps.source === 'seed' ? 'seed' : 'default' },
   ]),
 );
 
