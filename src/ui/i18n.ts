@@ -568,11 +568,11 @@ type Terms = Record<string, { ru: string; en: string }>;
  */
 const TERMS: Record<string, Terms> = {
   band: {
-    'close-combat': { ru: 'ближний бой', en: 'ближний бой (close combat)' },
-    'extra-short': { ru: 'сверхмалая', en: 'сверхмалая (extra short)' },
-    short: { ru: 'малая', en: 'малая (short)' },
-    medium: { ru: 'средняя', en: 'средняя (medium)' },
-    long: { ru: 'дальняя', en: 'дальняя (long)' },
+    'close-combat': { ru: 'ближний бой', en: 'close combat' },
+    'extra-short': { ru: 'сверхмалая', en: 'extra short' },
+    short: { ru: 'малая', en: 'short' },
+    medium: { ru: 'средняя', en: 'medium' },
+    long: { ru: 'дальняя', en: 'long' },
   },
   event: {
     'game-created': { ru: 'игра создана', en: 'game created' },
