@@ -61,8 +61,9 @@ export class DemoCamera {
     this.polling = true;
     try {
       const res = await fetch('api/demo/camera', { cache: 'no-store' });
-      // No demo camera any more (its game was left): the picture goes with it.
-      if (res.status === 404 && this.timer !== undefined) return this.stop();
+      // No demo camera any more (its game was left): the picture goes with it. Before the first
+      // frame a 404 only means the demo is still starting: ask again.
+      if (res.status === 404 && this.started && this.timer !== undefined) return this.stop();
       if (!res.ok) return;
       const now = DemoCameraNow.safeParse(await res.json());
       if (!now.success) return;
