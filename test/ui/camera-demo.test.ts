@@ -75,7 +75,10 @@ describe('the demo shows its camera frames', () => {
       },
       undefined,
       { timeout: 60_000, polling: 500 },
-    );
+    ).catch(async (e: unknown) => {
+      const seen = await page.evaluate(() => ({ demoCamera: window.__shagomer?.demoCamera?.(), link: window.__shagomer?.view()?.link.status, ended: window.__shagomer?.view()?.ended }));
+      throw new Error(`no camera image: ${JSON.stringify({ ...seen, colours: await canvasColours(page), camera: (await fetch(`${server.url}api/demo/camera`)).status })}: ${String(e)}`);
+    });
     // Rectified to the table: its left edge is the green cloth of the frame, not the wood around the table.
     await page.waitForFunction(
       () => {

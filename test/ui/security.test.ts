@@ -294,8 +294,10 @@ describe('who may change a game, in Chromium', () => {
     const url = await page.getByTestId('spectators-qr').locator('canvas').getAttribute('data-qr');
     expect(url).toMatch(new RegExp(`^http://[0-9.]+:${port}/spectate$`));
     // Decode the drawn QR code with OpenCV's own detector (opencv.js, as the app's vision uses it).
-    const shot = await page.getByTestId('spectators-qr').screenshot();
-    expect(await decodeQr(shot)).toBe(url);
+    // The canvas's own pixels, as drawn: a screenshot of the page would also take in whatever
+    // happened to lie over it at that moment (a toast under load).
+    const dataUrl = await page.getByTestId('spectators-qr').locator('canvas').evaluate((c) => (c as HTMLCanvasElement).toDataURL('image/png'));
+    expect(await decodeQr(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'))).toBe(url);
     // The machine's own address is one of the names it answers to (sent over loopback here).
     const host = new URL(url as string).host;
     expect(await statusWithHost(Number(port), host)).toBe(200);

@@ -13,6 +13,8 @@ export interface CameraFeedEvents {
   detectorTrouble?(trouble: DetectorTrouble, detail: string): void;
   /** The live calibration's answer for a frame (only with `start(…, { charucoBoard })`). */
   charuco?(seen: CharucoSeen): void;
+  /** A new picture reached the video (a source with no draw loop of its own, such as the demo's stills, draws it now). */
+  frame?(): void;
 }
 
 /** What the wizard asks of the camera: which device, how many pixels, and whether to calibrate. */
@@ -123,6 +125,7 @@ export class CameraFeed {
     const onFrame = (): void => {
       if (!this.running) return;
       this.frameSerial++;
+      this.events.frame?.();
       this.sendPicture();
       this.video.requestVideoFrameCallback(onFrame);
     };

@@ -31,7 +31,8 @@ export class DemoCamera {
     private readonly openCvUrl: () => string,
     redraw: () => void,
   ) {
-    this.feed = new CameraFeed({ located: () => redraw(), problem: (text) => (this.lastProblem = text) });
+    // No animation loop draws the demo's stills: each new picture and each located one is drawn at once.
+    this.feed = new CameraFeed({ located: () => redraw(), frame: () => redraw(), problem: (text) => (this.lastProblem = text) });
   }
 
   /** Where the demo's camera stands, for tests and the bench: frames drawn, vision ready, located, the last trouble. */
