@@ -21,6 +21,7 @@ import { cameraFileFromIntrinsics } from '../src/vision/camera-file.js';
 import { defaultTableProfile } from '../src/vision/table-profile.js';
 import { overheadCamera, renderSceneJpeg, sceneFromProfile, WEBCAM, type SceneMiniature } from '../test/synthetic/index.js';
 import { y4mFromImages } from '../test/ui/y4m.js';
+import type { CameraStats } from '../src/ui/camera/frame-stats.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -28,18 +29,8 @@ const SECONDS = Number(process.env.BENCH_WORKER_S ?? 10);
 const AIM = { locatedPerS: 10, loadMs: 1000 };
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-interface Stats {
-  located: number;
-  detected: number;
-  locatedPerS: number;
-  detectedPerS: number;
-  readMs: number | null;
-  locateMs: number | null;
-  locateLatencyMs: number | null;
-  detectMs: { map: number; network: number; decode: number; total: number } | null;
-  detectLatencyMs: number | null;
-  load: { pageMs: number; scriptMs: number; modelMs: number; sessionMs: number; totalMs: number; modelBytes: number } | null;
-}
+/** What the page's camera reports (`window.__shagomer.cameraStats()`): the app's own type. */
+type Stats = CameraStats;
 
 const figure = (tag: number | null, x: number, y: number, base: number, height: number, color: [number, number, number], fallen = false): SceneMiniature => ({
   x_mm: x,

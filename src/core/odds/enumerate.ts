@@ -20,6 +20,10 @@ export const EXACT_LIMITS = { poolDice: 60, paths: 500_000 } as const;
 
 const HOW_TO_ROLL = 'leave out "exact": true to roll the dice instead';
 
+function checkPaths(walked: number): void {
+  if (walked > EXACT_LIMITS.paths) throw new DiceError('exact', `exact odds are capped at ${EXACT_LIMITS.paths} dice paths and this action has more; ${HOW_TO_ROLL}`);
+}
+
 function checkPool(count: number): void {
   if (count > EXACT_LIMITS.poolDice) {
     throw new DiceError('exact', `exact odds are capped at ${EXACT_LIMITS.poolDice} dice in one pool, this action rolls ${count}; ${HOW_TO_ROLL}`);
@@ -213,10 +217,6 @@ interface Tally {
   items: Map<string, { value: readonly number[]; num: bigint }>;
 }
 
-function gcdOf(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
 
 const tallies = new Map<string, Tally>();
 
@@ -232,7 +232,7 @@ function mergedPart(part: (dice: Dice) => readonly number[], key: string | undef
   }
   const outcomes = distribution(part);
   let den = 1n;
-  for (const o of outcomes) den = (den / gcdOf(den, o.p.den)) * o.p.den;
+  for (const o of outcomes) den = (den / gcd(den, o.p.den)) * o.p.den;
   const items = new Map<string, { value: readonly number[]; num: bigint }>();
   for (const o of outcomes) {
     const key = o.value.join(',');
@@ -278,9 +278,7 @@ export function distribution<T>(run: (dice: Dice) => T): Weighted<T>[] {
   const out: Weighted<T>[] = [];
   let paths = 0;
   do {
-    if (++paths > EXACT_LIMITS.paths) {
-      throw new DiceError('exact', `exact odds are capped at ${EXACT_LIMITS.paths} dice paths and this action has more; ${HOW_TO_ROLL}`);
-    }
+    checkPaths(++paths);
     dice.reset();
     const value = run(dice);
     if (dice.weightNum !== 0n) out.push({ value, p: Fraction.of(dice.weightNum, dice.weightDen) });
@@ -306,9 +304,7 @@ export function exactOdds<T>(run: (dice: Dice) => T, keysOf: (value: T) => reado
   const byOutput = new Map<string, { value: T; nums: bigint[]; dens: bigint[] }>();
   let paths = 0;
   do {
-    if (++paths > EXACT_LIMITS.paths) {
-      throw new DiceError('exact', `exact odds are capped at ${EXACT_LIMITS.paths} dice paths and this action has more; ${HOW_TO_ROLL}`);
-    }
+    checkPaths(++paths);
     dice.reset();
     const value = run(dice);
     const num = dice.weightNum;

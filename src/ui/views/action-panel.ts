@@ -134,6 +134,7 @@ function draftSection(v: GameView, send: Send): HTMLElement | null {
     ...(offer.targets === 'none' ? [] : shown.length === 0 ? [t('actionNobody')] : shown.map((id) => h('span', { class: 'pill', 'data-testid': `action-target-${id}`, style: 'margin-right:3px' }, nameOf(v, id)))),
   );
   const blocked = draft.reason !== null && !(draft.allowed && !draft.priced);
+  const headline = actionHeadline(v, draft.harmKey, draft.parts);
   const odds = h(
     'div',
     { 'data-testid': 'action-odds', title: draft.problem ?? undefined },
@@ -141,7 +142,7 @@ function draftSection(v: GameView, send: Send): HTMLElement | null {
       ? h(
           'div',
           {},
-          actionHeadline(v, draft.harmKey, draft.parts) ? h('div', { class: 'muted', 'data-testid': 'action-headline' }, actionHeadline(v, draft.harmKey, draft.parts)) : null,
+          headline ? h('div', { class: 'muted', 'data-testid': 'action-headline' }, headline) : null,
           h('b', { class: 'odds' }, pct(draft.harm)),
           ' ',
           actionOddsWords(v, draft.odds, draft.harmKey, draft.parts),
