@@ -97,7 +97,7 @@ export function createLocator(cv: OpenCv, profile: TableProfile, intrinsics?: Ca
       const tagMarkers = (found.get(tagDict) ?? []).filter((m) => !(tagDict === anchorDict && anchorIds.has(m.id)));
       const tags: LocatedTag[] = [];
       for (const m of tagMarkers) {
-        const t = locateTag(m, tagHeightMm(profile, m.id), pose, k);
+        const t = locateTag(m, tagHeightMm(profile, m.id), pose, k, profile.tags.size_mm);
         if (t) tags.push(t);
       }
       tags.sort((a, b) => a.id - b.id);
