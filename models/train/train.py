@@ -121,32 +121,42 @@ def targets(models, rows, cols):
     return heat, fall, fmask, off, mask
 
 
-def crop_weights(meta, focus):
+def crop_weights(meta, focus, touch_focus=0.0):
     """How often a crop is centred on each model: with focus > 0, fallen models and standing
-    figures far from the camera's nadir (the lean that reads as a fall) more often than the rest."""
+    figures far from the camera's nadir (the lean that reads as a fall) more often than the rest;
+    with touch_focus > 0 also vehicles and models whose bases touch another's (the models most
+    often missed)."""
     w = []
     cam = meta.get('camera_mm')
-    for m in meta['models']:
+    ms = meta['models']
+    for i, m in enumerate(ms):
         if focus <= 0 or cam is None:
             w.append(1.0)
-        elif m['fallen']:
-            w.append(1.0 + focus)
+            continue
+        if m['fallen']:
+            v = 1.0 + focus
         elif m['kind'] in ('humanoid', 'monster'):
             tilt = math.hypot(m['x_mm'] - cam[0], m['y_mm'] - cam[1]) / cam[2]
-            w.append(1.0 + 2.5 * focus * tilt)
+            v = 1.0 + 2.5 * focus * tilt
+        elif m['kind'] == 'vehicle':
+            v = 1.0 + focus * touch_focus
         else:
-            w.append(1.0)
+            v = 1.0
+        # Bases in contact: the second model of a pair is the one most often lost.
+        if touch_focus > 0 and any(j != i and math.hypot(o['x_mm'] - m['x_mm'], o['y_mm'] - m['y_mm']) < (o['base_mm'] + m['base_mm']) / 2 + 4 for j, o in enumerate(ms)):
+            v += focus * touch_focus
+        w.append(v)
     return w
 
 
-def pick(meta, rng, focus):
-    key = ('_w', focus)
+def pick(meta, rng, focus, touch_focus=0.0):
+    key = ('_w', focus, touch_focus)
     if key not in meta:
-        meta[key] = crop_weights(meta, focus)
+        meta[key] = crop_weights(meta, focus, touch_focus)
     return rng.choices(range(len(meta['models'])), weights=meta[key])[0]
 
 
-def batch(items, rng, n, crop, focus=0.0):
+def batch(items, rng, n, crop, focus=0.0, touch_focus=0.0):
     xs, ts = [], []
     for _ in range(n):
         x, meta = items[rng.randrange(len(items))]
@@ -155,7 +165,7 @@ def batch(items, rng, n, crop, focus=0.0):
         ms = meta['models']
         # Most crops hold a model near their middle (a bare table teaches little), some anywhere.
         if ms and rng.random() < 0.75:
-            m = ms[pick(meta, rng, focus) if focus > 0 else rng.randrange(len(ms))]
+            m = ms[pick(meta, rng, focus, touch_focus) if focus > 0 else rng.randrange(len(ms))]
             r0 = int(m['y_mm'] / mpc) - crop // 2 + rng.randrange(-crop // 3, crop // 3 + 1)
             c0 = int(m['x_mm'] / mpc) - crop // 2 + rng.randrange(-crop // 3, crop // 3 + 1)
         else:
@@ -229,6 +239,7 @@ def main():
     ap.add_argument('--resume', help='start from these weights (a .pt written beside an export)')
     ap.add_argument('--fallen-weight', type=float, default=1.0, help='weight of the fallen-chance loss')
     ap.add_argument('--focus', type=float, default=0.0, help='crops centred on fallen models and leaning standing ones this much more often')
+    ap.add_argument('--touch-focus', type=float, default=0.0, help='with --focus: vehicles and touching bases this much more often too')
     ap.add_argument('--threads', type=int, default=2, help='1 on a machine whose cores are already busy')
     ap.add_argument('--smoke', help='a few steps on this data directory, no export unless --out is given')
     ap.add_argument('--random-export', action='store_true', help='export untrained weights (speed checks)')
@@ -265,7 +276,7 @@ def main():
         for g in opt.param_groups:
             g['lr'] = a.lr * (0.5 * (1 + math.cos(math.pi * frac))) + 1e-5
         model.train()
-        x, t = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64, a.focus)
+        x, t = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64, a.focus, a.touch_focus)
         out = model(x)
         loss, lh, lf, lo = loss_fn(out, t, a.fallen_weight)
         opt.zero_grad()
