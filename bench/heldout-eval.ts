@@ -100,6 +100,8 @@ export interface Figures {
   baseP95Mm: number;
   baseMedianMm: number;
   bases: number;
+  /** Untagged standing models not found at all, % of them. */
+  basesMissedPct: number;
   phantomsPct: number;
   fallsFoundPct: number;
   falls: number;
@@ -126,6 +128,7 @@ export function figures(frames: readonly { matches: Match[]; phantoms: Detected[
     baseP95Mm: quantile(bases.map((m) => m.errorMm), 0.95),
     baseMedianMm: quantile(bases.map((m) => m.errorMm), 0.5),
     bases: bases.length,
+    basesMissedPct: pct(bases.filter((m) => m.found === null).length, bases.length),
     phantomsPct: pct(frames.reduce((s, f) => s + f.phantoms.length, 0), all.length),
     fallsFoundPct: pct(falls.filter((m) => m.found?.fallen === true).length, falls.length),
     falls: falls.length,
