@@ -22,6 +22,7 @@ const tables = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => {
 });
 const grid: DecodeOptions[] = [];
 for (const subcell of ['heat', 'offset', 'mean'] as const) for (const threshold of [0.3, 0.4, 0.5, 0.6, 0.7]) for (const fallenThreshold of [0.3, 0.4, 0.5, 0.6, 0.7]) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell });
+const scored: { bg: boolean; g: DecodeOptions; f: ReturnType<typeof figures> }[] = [];
 for (const bg of [true, false]) {
   const runs: ReturnType<typeof matchFrame>[][] = grid.map(() => []);
   for (const t of tables) {
@@ -34,7 +35,23 @@ for (const bg of [true, false]) {
   }
   grid.forEach((g, k) => {
     const f = figures(runs[k] ?? []);
+    scored.push({ bg, g, f });
     console.log(`bg ${bg ? 'yes' : 'no '} ${g.subcell.padEnd(6)} thr ${g.threshold}/${g.fallenThreshold} merge ${g.mergeMm}: missed ${f.basesMissedPct.toFixed(1)} %, base p95 ${f.baseP95Mm.toFixed(1)} median ${f.baseMedianMm.toFixed(1)} mm (${f.bases}), phantoms ${f.phantomsPct.toFixed(1)} %, falls ${f.fallsFoundPct.toFixed(1)} % (${f.falls}), standing→fallen ${f.standingCalledFallenPct.toFixed(1)} %`);
   });
 }
 await r.detector.release();
+
+// The rule the shipped DEFAULT_DECODE follows: the heat threshold with the fewest models missed
+// plus phantoms (both modes summed; a miss and a phantom are one wrong object each), then the
+// fallen threshold with the most falls found less twice the standing called fallen.
+const both = (pick: (g: DecodeOptions) => boolean, score: (f: ReturnType<typeof figures>) => number): number =>
+  scored.filter((x) => pick(x.g)).reduce((s, x) => s + score(x.f), 0);
+const same = (a: DecodeOptions) => (b: DecodeOptions): boolean => a.subcell === b.subcell && a.threshold === b.threshold && a.fallenThreshold === b.fallenThreshold && a.mergeMm === b.mergeMm;
+const byObjects = [...grid].sort((a, b) => both(same(a), (f) => f.basesMissedPct + f.phantomsPct) - both(same(b), (f) => f.basesMissedPct + f.phantomsPct));
+const best = byObjects[0];
+if (best) {
+  const forFalls = grid.filter((g) => g.subcell === best.subcell && g.threshold === best.threshold && g.mergeMm === best.mergeMm);
+  const fallScore = (g: DecodeOptions): number => both(same(g), (f) => f.fallsFoundPct - 2 * f.standingCalledFallenPct);
+  const chosen = [...forFalls].sort((a, b) => fallScore(b) - fallScore(a))[0] ?? best;
+  console.log(`chosen by the rule: ${JSON.stringify(chosen)}`);
+}
