@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithPage, stop, type Served } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { servePageForSuite, type Served } from './harness.js';
 import { addModel, clickModel } from './play-helpers.js';
 import { walk } from './words-check.js';
 
@@ -8,21 +8,13 @@ import { walk } from './words-check.js';
  * A short Вторжение game played with virtual attacks: odds in words before the roll, the seeded
  * virtual dice, an attack out of turn refused with its reason, typed dice from the table, undo.
  */
-let browser: Browser;
 let page: Page;
 let server: Served;
 
 const view = (p: Page) => p.evaluate(() => window.__shagomer?.view() ?? null);
 
 describe('virtual attacks in the app', () => {
-  beforeAll(async () => {
-    ({ server, browser, page } = await serveWithPage('attack'));
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stop(server.proc);
-  });
+  servePageForSuite('attack', (s) => ({ server, page } = s));
 
   it('rolls virtual and typed dice, applies and journals the result, refuses an attack out of turn', { timeout: 120_000 }, async () => {
     await page.goto(server.refereeUrl);

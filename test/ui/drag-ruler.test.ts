@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithPage, stop, type Served } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { servePageForSuite, type Served } from './harness.js';
 import { addModel, screenAt } from './play-helpers.js';
 import { walk } from './words-check.js';
 
@@ -9,7 +9,6 @@ import { walk } from './words-check.js';
  * while dragging, a waypoint, a move beyond the speed refused until the referee overrides it,
  * an enemy model blocked in the other player's turn.
  */
-let browser: Browser;
 let page: Page;
 let server: Served;
 
@@ -22,14 +21,7 @@ const mmPerPx = (p: Page) => p.evaluate(() => {
 });
 
 describe('drag ruler', () => {
-  beforeAll(async () => {
-    ({ server, browser, page } = await serveWithPage('ruler'));
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stop(server.proc);
-  });
+  servePageForSuite('ruler', (s) => ({ server, page } = s));
 
   it('measures live against the speed, refuses a move too far until the referee overrides it', { timeout: 120_000 }, async () => {
     await page.goto(server.refereeUrl);

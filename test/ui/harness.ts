@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -114,4 +115,21 @@ export async function serveWithPage(name: string): Promise<{ server: Served; bro
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1440, height: 810 } });
   return { server, browser, page };
+}
+
+/**
+ * serveWithPage for the describe block it is called in: started before the block's tests (`use`
+ * receives the server and page), the browser closed and the server stopped after them.
+ */
+export function servePageForSuite(name: string, use: (s: { server: Served; browser: Browser; page: Page }) => void): void {
+  let started: { server: Served; browser: Browser } | null = null;
+  beforeAll(async () => {
+    const s = await serveWithPage(name);
+    started = s;
+    use(s);
+  }, 240_000);
+  afterAll(async () => {
+    await started?.browser.close();
+    if (started) await stop(started.server.proc);
+  });
 }

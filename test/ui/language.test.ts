@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithPage, stop, type Served } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { servePageForSuite, type Served } from './harness.js';
 import { walk } from './words-check.js';
 import { addModel, clickModel } from './play-helpers.js';
 
@@ -8,19 +8,11 @@ import { addModel, clickModel } from './play-helpers.js';
  * Every main view in both languages: no engine key, no raw id, no English in the Russian UI.
  * Each view is also saved under docs/ as `<view>-<lang>.png`.
  */
-let browser: Browser;
 let page: Page;
 let server: Served;
 
 describe('every view speaks Russian and English', () => {
-  beforeAll(async () => {
-    ({ server, browser, page } = await serveWithPage('lang'));
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stop(server.proc);
-  });
+  servePageForSuite('lang', (s) => ({ server, page } = s));
 
   it('walks setup, table, odds, shot and past games with no untranslated string', { timeout: 120_000 }, async () => {
     await page.goto(server.refereeUrl);

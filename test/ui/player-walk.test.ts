@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refereeInit, serveWithPage, stop, type Served } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { refereeInit, servePageForSuite, type Served } from './harness.js';
 import { clickModel, screenAt } from './play-helpers.js';
 
 /**
@@ -48,14 +48,7 @@ const usable = (p: Page, selector: string) =>
   p.evaluate((sel) => [...document.querySelectorAll<HTMLInputElement>(sel)].filter((e) => !e.disabled && e.offsetParent !== null).map((e) => e.dataset.testid ?? `${e.tagName.toLowerCase()}:${e.textContent ?? ''}`), selector);
 
 describe('a player walks the app', () => {
-  beforeAll(async () => {
-    ({ server, browser, page } = await serveWithPage('player-walk'));
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stop(server.proc);
-  });
+  servePageForSuite('player-walk', (s) => ({ server, browser, page } = s));
 
   it('offers the manual shot and sensor bindings only where the system has launchers', { timeout: 120_000 }, async () => {
     const catalog = (await (await fetch(`${server.url}api/catalog`, refereeInit(server.token))).json()) as { ruleset: string; realShots: boolean }[];

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refereeInit, serveWithPage, stop, type Served } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { refereeInit, servePageForSuite, type Served } from './harness.js';
 import { clickModel } from './play-helpers.js';
 import { walk } from './words-check.js';
 
@@ -10,7 +10,6 @@ import { walk } from './words-check.js';
  * morale test with the threat from the attackers picked on the table, and a paired melee rolled
  * with the seeded dice; the units' figures and suppression are read on screen afterwards.
  */
-let browser: Browser;
 let page: Page;
 let server: Served;
 
@@ -34,14 +33,7 @@ const W = {
 } as const;
 
 describe('Стальная война in the app: fire, a wound, morale, close combat', () => {
-  beforeAll(async () => {
-    ({ server, browser, page } = await serveWithPage('sv-play'));
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stop(server.proc);
-  });
+  servePageForSuite('sv-play', (s) => ({ server, page } = s));
 
   for (const lang of ['ru', 'en'] as const) {
     it(`plays a turn in ${lang === 'ru' ? 'Russian' : 'English'}`, { timeout: 240_000 }, async () => {

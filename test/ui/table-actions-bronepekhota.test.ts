@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refereeInit, serveWithPage, stop, type Served } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { refereeInit, servePageForSuite, type Served } from './harness.js';
 import { clickModel } from './play-helpers.js';
 import { walk } from './words-check.js';
 
@@ -9,7 +9,6 @@ import { walk } from './words-check.js';
  * a second unit's volley in the same turn refused (one unit per turn) and then fired in the next
  * own turn with the seeded dice — odds before each roll, damage on screen, Russian and English.
  */
-let browser: Browser;
 let page: Page;
 let server: Served;
 
@@ -40,14 +39,7 @@ const clearSelection = async (): Promise<void> => {
 };
 
 describe('Бронепехота: a grenade and a volley in the app', () => {
-  beforeAll(async () => {
-    ({ server, browser, page } = await serveWithPage('actions-bp'));
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stop(server.proc);
-  });
+  servePageForSuite('actions-bp', (s) => ({ server, page } = s));
 
   it('throws a grenade with typed dice, refuses a second unit in the turn, fires a volley with virtual dice', { timeout: 180_000 }, async () => {
     expect(await post({ type: 'new-game', ruleset: 'bronepekhota', title: 'Залп', seed: 'bp-actions', players: [{ id: 'A', name: 'Красные', colour: '#cc3333' }, { id: 'B', name: 'Синие', colour: '#3366cc' }] })).toEqual({ ok: true });

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refereeInit, serveWithPage, stop, type Served } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { refereeInit, servePageForSuite, type Served } from './harness.js';
 import { clickModel } from './play-helpers.js';
 import { walk } from './words-check.js';
 
@@ -10,7 +10,6 @@ import { walk } from './words-check.js';
  * the radius of a point clicked on the table, rolled with the seeded dice, and a blast out of
  * turn refused with the turn structure's reason — in Russian and in English.
  */
-let browser: Browser;
 let page: Page;
 let server: Served;
 
@@ -37,14 +36,7 @@ const fighter = (player: 'A' | 'B', name: string, weapons: { id: string; rangeSt
 });
 
 describe('Вторжение: close combat and a blast in the app', () => {
-  beforeAll(async () => {
-    ({ server, browser, page } = await serveWithPage('actions-vt'));
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stop(server.proc);
-  });
+  servePageForSuite('actions-vt', (s) => ({ server, page } = s));
 
   it('plays a close combat with typed dice and a blast with virtual dice, and refuses a blast out of turn', { timeout: 180_000 }, async () => {
     expect(await post({ type: 'new-game', ruleset: 'vtorzhenie', title: 'Рукопашная', seed: 'vt-actions', players: [{ id: 'A', name: 'Красные', colour: '#cc3333' }, { id: 'B', name: 'Синие', colour: '#3366cc' }] })).toEqual({ ok: true });

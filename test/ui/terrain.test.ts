@@ -1,11 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithPage, stop, type Served } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { servePageForSuite, type Served } from './harness.js';
 import { addModel, clickModel } from './play-helpers.js';
 import { walk } from './words-check.js';
 
 /** Terrain drawn on the table view blocks a line of sight, is journalled and comes back on reload. */
-let browser: Browser;
 let page: Page;
 let server: Served;
 
@@ -18,14 +17,7 @@ async function clickMm(p: Page, xMm: number, yMm: number): Promise<void> {
 const sight = (p: Page) => p.evaluate(() => window.__shagomer?.view()?.pairs.find((x) => x.targetId === 'B1')?.lineOfSight ?? null);
 
 describe('terrain on the table', () => {
-  beforeAll(async () => {
-    ({ server, browser, page } = await serveWithPage('terrain'));
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stop(server.proc);
-  });
+  servePageForSuite('terrain', (s) => ({ server, page } = s));
 
   it('draws a wall that blocks the sniper from its target, saved with the game', { timeout: 120_000 }, async () => {
     await page.goto(server.refereeUrl);

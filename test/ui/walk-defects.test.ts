@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refereeInit, serveWithPage, stop, type Served } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { refereeInit, servePageForSuite, type Served } from './harness.js';
 import { clippedInPanel } from './play-helpers.js';
 
 /**
@@ -11,20 +11,14 @@ import { clippedInPanel } from './play-helpers.js';
  * throws nothing (the `arc … radius is negative` error). The demo's end («Датчики: —», the
  * summary) is test/ui/demo.test.ts.
  */
-let browser: Browser;
 let page: Page;
 let server: Served;
 const errors: string[] = [];
 
 describe('walk defects on a crowded table', () => {
-  beforeAll(async () => {
-    ({ server, browser, page } = await serveWithPage('walk'));
+  servePageForSuite('walk', (s) => {
+    ({ server, page } = s);
     page.on('pageerror', (e) => errors.push(e.message));
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stop(server.proc);
   });
 
   it('places the target label off every model, fits the panel at 1440 px, opens games without errors', { timeout: 150_000 }, async () => {

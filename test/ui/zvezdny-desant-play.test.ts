@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refereeInit, serveWithPage, stop, type Served } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { refereeInit, servePageForSuite, type Served } from './harness.js';
 import { clickModel } from './play-helpers.js';
 import { walk } from './words-check.js';
 
@@ -11,7 +11,6 @@ import { walk } from './words-check.js';
  * test with the seeded dice, and a unit's fire with its exact odds shown before the roll; the
  * units' figures and markers are read on screen afterwards.
  */
-let browser: Browser;
 let page: Page;
 let server: Served;
 
@@ -50,14 +49,7 @@ const W = {
 } as const;
 
 describe('Звездный Десант in the app: orders, melee, panic, fire', () => {
-  beforeAll(async () => {
-    ({ server, browser, page } = await serveWithPage('zd-play'));
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (server) await stop(server.proc);
-  });
+  servePageForSuite('zd-play', (s) => ({ server, page } = s));
 
   for (const lang of ['ru', 'en'] as const) {
     it(`plays a turn in ${lang === 'ru' ? 'Russian' : 'English'}`, { timeout: 240_000 }, async () => {
