@@ -34,9 +34,9 @@ interface Running {
 
 const running: Running[] = [];
 
-async function start(opts: { dataDir?: string; limits?: Partial<ServerLimits>; access?: RefereeAccess; clock?: () => number; allowedHosts?: string[] } = {}): Promise<Running> {
+async function start(opts: { dataDir?: string; limits?: Partial<ServerLimits>; access?: RefereeAccess; clock?: () => number; allowedHosts?: string[]; modelFile?: string } = {}): Promise<Running> {
   const app = new AppController({ dataDir: opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shagomer-sec-')), ...(opts.clock ? { clock: opts.clock } : {}) });
-  const { server, stop, access } = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here'), ...(opts.limits ? { limits: opts.limits } : {}), ...(opts.access ? { access: opts.access } : {}), ...(opts.allowedHosts ? { allowedHosts: opts.allowedHosts } : {}) });
+  const { server, stop, access } = createAppServer({ app, uiDir: join(tmpdir(), 'no-ui-here'), ...(opts.limits ? { limits: opts.limits } : {}), ...(opts.access ? { access: opts.access } : {}), ...(opts.allowedHosts ? { allowedHosts: opts.allowedHosts } : {}), ...(opts.modelFile ? { modelFile: opts.modelFile } : {}) });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const r: Running = {
     app,
@@ -128,6 +128,20 @@ afterEach(async () => {
 });
 
 describe('who may change a game', () => {
+  it('serves the vision workers\' files with the same guard headers as the rest, and only to this site', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shagomer-vendor-'));
+    writeFileSync(join(dir, 'model.onnx'), Buffer.from([8, 7, 18]));
+    const s = await start({ modelFile: join(dir, 'model.onnx') });
+    const r = await raw(s, 'GET', '/vendor/miniature-detector.onnx', {});
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('application/octet-stream');
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    expect(r.headers['referrer-policy']).toBe('no-referrer');
+    expect(r.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await raw(s, 'GET', '/vendor/miniature-detector.onnx', { host: 'evil.example' })).status).toBe(403);
+  });
+
   it('refuses an intent from a second client without pairing: 403, one line, the game unchanged', async () => {
     const s = await start();
     const before = await gameInPlay(s);

@@ -201,7 +201,8 @@ export function createAppServer(opts: ServerOptions): { server: Server; stop(): 
       const v = await readVendorFile(path, { openCvFile: opts.openCvFile, ortDir: opts.ortDir, modelFile: opts.modelFile });
       if (v?.status === 404) return json(res, 404, { ok: false, problem: v.problem });
       if (v) {
-        res.writeHead(200, { 'content-type': v.type, 'cache-control': 'max-age=86400' });
+        // Static, but served like everything else: never sniffed, framed or sent to another site's page.
+        res.writeHead(200, { 'content-type': v.type, 'cache-control': 'max-age=86400', 'cross-origin-resource-policy': 'same-origin', ...SECURITY_HEADERS });
         res.end(v.body);
         return;
       }
