@@ -303,7 +303,7 @@ def main():
     if a.smoke and a.out == ap.get_default('out'):
         return
     export(model, a.out)
-    torch.save(model.state_dict(), a.out + '.pt') if not a.smoke else None
+    torch.save(model.state_dict(), a.out + '.pt')  # the weights fall_classifier.py --detector puts beside the second stage
     print('exported %s (%d bytes) after %d steps' % (a.out, os.path.getsize(a.out), step))
 
 

@@ -21,7 +21,11 @@ const tables = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => {
   return { meta, input: new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4) };
 });
 const grid: DecodeOptions[] = [];
-for (const subcell of ['heat', 'offset', 'mean'] as const) for (const threshold of [0.3, 0.4, 0.5, 0.6, 0.7]) for (const fallenThreshold of [0.3, 0.4, 0.5, 0.6, 0.7]) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell });
+const THRESHOLDS = [0.3, 0.4, 0.5, 0.6, 0.7];
+const FALLEN = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+for (const subcell of ['heat', 'offset', 'mean'] as const) for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell });
+// A second stage with a second-model head (second-stage.ts): how sure it must be to add a model.
+if (r.detector.stages.second) for (const secondThreshold of [0.5, 0.6, 0.7, 0.8, 0.9]) for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell: 'heat', secondThreshold });
 const scored: { bg: boolean; g: DecodeOptions; f: ReturnType<typeof figures> }[] = [];
 for (const bg of [true, false]) {
   const runs: ReturnType<typeof matchFrame>[][] = grid.map(() => []);
@@ -36,7 +40,7 @@ for (const bg of [true, false]) {
   grid.forEach((g, k) => {
     const f = figures(runs[k] ?? []);
     scored.push({ bg, g, f });
-    console.log(`bg ${bg ? 'yes' : 'no '} ${g.subcell.padEnd(6)} thr ${g.threshold}/${g.fallenThreshold} merge ${g.mergeMm}: missed ${f.basesMissedPct.toFixed(1)} %, base p95 ${f.baseP95Mm.toFixed(1)} median ${f.baseMedianMm.toFixed(1)} mm (${f.bases}), phantoms ${f.phantomsPct.toFixed(1)} %, falls ${f.fallsFoundPct.toFixed(1)} % (${f.falls}), standing→fallen ${f.standingCalledFallenPct.toFixed(1)} %`);
+    console.log(`bg ${bg ? 'yes' : 'no '} ${g.subcell.padEnd(6)} thr ${g.threshold}/${g.fallenThreshold}${g.secondThreshold === undefined ? '' : `/${g.secondThreshold}`} merge ${g.mergeMm}: missed ${f.basesMissedPct.toFixed(1)} %, base p95 ${f.baseP95Mm.toFixed(1)} median ${f.baseMedianMm.toFixed(1)} mm (${f.bases}), phantoms ${f.phantomsPct.toFixed(1)} %, falls ${f.fallsFoundPct.toFixed(1)} % (${f.falls}), standing→fallen ${f.standingCalledFallenPct.toFixed(1)} %`);
   });
 }
 await r.detector.release();
@@ -46,11 +50,11 @@ await r.detector.release();
 // fallen threshold with the most falls found less twice the standing called fallen.
 const both = (pick: (g: DecodeOptions) => boolean, score: (f: ReturnType<typeof figures>) => number): number =>
   scored.filter((x) => pick(x.g)).reduce((s, x) => s + score(x.f), 0);
-const same = (a: DecodeOptions) => (b: DecodeOptions): boolean => a.subcell === b.subcell && a.threshold === b.threshold && a.fallenThreshold === b.fallenThreshold && a.mergeMm === b.mergeMm;
+const same = (a: DecodeOptions) => (b: DecodeOptions): boolean => a.subcell === b.subcell && a.threshold === b.threshold && a.fallenThreshold === b.fallenThreshold && a.mergeMm === b.mergeMm && a.secondThreshold === b.secondThreshold;
 const byObjects = [...grid].sort((a, b) => both(same(a), (f) => f.basesMissedPct + f.phantomsPct) - both(same(b), (f) => f.basesMissedPct + f.phantomsPct));
 const best = byObjects[0];
 if (best) {
-  const forFalls = grid.filter((g) => g.subcell === best.subcell && g.threshold === best.threshold && g.mergeMm === best.mergeMm);
+  const forFalls = grid.filter((g) => g.subcell === best.subcell && g.threshold === best.threshold && g.mergeMm === best.mergeMm && g.secondThreshold === best.secondThreshold);
   const fallScore = (g: DecodeOptions): number => both(same(g), (f) => f.fallsFoundPct - 2 * f.standingCalledFallenPct);
   const chosen = [...forFalls].sort((a, b) => fallScore(b) - fallScore(a))[0] ?? best;
   console.log(`chosen by the rule: ${JSON.stringify(chosen)}`);

@@ -58,7 +58,7 @@ export const FromDetectorWorker = z.discriminatedUnion('type', [
     objects: z.array(DetectedObject),
     /** The tags of the frame the objects were found in. */
     tags: z.array(z.object({ id: z.number(), x_mm: z.number(), y_mm: z.number() })),
-    ms: z.object({ map: z.number(), network: z.number(), decode: z.number(), total: z.number() }),
+    ms: z.object({ map: z.number(), network: z.number(), second: z.number(), decode: z.number(), total: z.number() }),
   }),
   z.object({ type: z.literal('detector-failed'), trouble: DetectorTrouble, problem: z.string() }),
 ]);

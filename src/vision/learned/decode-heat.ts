@@ -10,13 +10,18 @@ export interface HeatPeak {
   xMm: number;
   yMm: number;
   fallen: boolean;
+  /** The fallen map heat-weighted over the peak's 3 × 3 cells (what `fallen` was decided on). */
+  fallenChance: number;
   confidence: number;
 }
 
 export interface DecodeOptions {
   /** Weaker heat peaks are not objects. */
   threshold: number;
-  /** A peak whose fallen chance (heat-weighted over its 3 × 3 cells) reaches this is a fallen model. */
+  /**
+   * A peak whose fallen chance reaches this is a fallen model: the second stage's (a model with a
+   * `patch` input, learned-detector.ts), else the fallen map heat-weighted over its 3 × 3 cells.
+   */
   fallenThreshold: number;
   /**
    * Where inside its cell a peak lies: the network's offset head, the vertex of the heat
@@ -25,6 +30,11 @@ export interface DecodeOptions {
   subcell: 'offset' | 'heat' | 'mean';
   /** Two peaks closer than this are one object (the hotter wins). */
   mergeMm: number;
+  /**
+   * With a second stage that has a second-model head (second-stage.ts): a peak whose square says
+   * a second model is near with at least this chance adds it. Absent: no model is added.
+   */
+  secondThreshold?: number;
 }
 
 // Chosen on fresh training-family tables (models/train/validate.ts), never on the held-out set.
@@ -64,7 +74,8 @@ export function decodeHeat(out: Float32Array, outRows: number, outCols: number, 
       const [cx, cy] = gaussianVertex(out, 0, outRows, outCols, r, c);
       const fx = o.subcell === 'offset' ? ox : o.subcell === 'heat' ? cx : (ox + cx) / 2;
       const fy = o.subcell === 'offset' ? oy : o.subcell === 'heat' ? cy : (oy + cy) / 2;
-      peaks.push({ xMm: (c + fx) * cellMm, yMm: (r + fy) * cellMm, fallen: fSum / Math.max(1e-9, wSum) >= o.fallenThreshold, confidence: v });
+      const fallenChance = fSum / Math.max(1e-9, wSum);
+      peaks.push({ xMm: (c + fx) * cellMm, yMm: (r + fy) * cellMm, fallen: fallenChance >= o.fallenThreshold, fallenChance, confidence: v });
     }
   }
   peaks.sort((a, b) => b.confidence - a.confidence);

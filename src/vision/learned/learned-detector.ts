@@ -10,6 +10,8 @@ import type { CameraIntrinsics, CameraPose } from '../camera-model.js';
 import type { RgbaImage } from '../image.js';
 import type { LocatedTag } from '../locate-tags.js';
 import { decodeHeat, DEFAULT_DECODE, type DecodeOptions } from './decode-heat.js';
+import { cutPatches, PATCH_CELLS } from './fall-patches.js';
+import { lookAgainAt, type SquareAnswer } from './second-stage.js';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from './table-map.js';
 
 export type OnnxRuntime = typeof OrtTypes;
@@ -32,7 +34,7 @@ export interface LearnedObject {
 export interface LearnedDetection {
   objects: LearnedObject[];
   /** CPU time of the parts, for the bench and the live overlay. */
-  ms: { map: number; network: number; decode: number };
+  ms: { map: number; network: number; second: number; decode: number };
 }
 
 export interface LearnedDetectInput {
@@ -62,6 +64,8 @@ export interface LearnedDetector {
   /** One network run decoded several ways (validate.ts's threshold sweep). */
   detectInputEach(tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decodes: readonly DecodeOptions[]): Promise<LearnedObject[][]>;
   release(): Promise<void>;
+  /** What the loaded model holds: a second look at each object (fallen), and its second-model head. */
+  readonly stages: { fallen: boolean; second: boolean };
 }
 
 export type LoadResult = { ok: true; detector: LearnedDetector } | { ok: false; problem: string };
@@ -79,6 +83,19 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     await session.release();
     return { ok: false, problem: `not the miniature detector: inputs [${session.inputNames.join(', ')}], outputs [${session.outputNames.join(', ')}], expected map → heat` };
   }
+  // A model with a second stage (models/train/fall_classifier.py) looks again at each object
+  // found: a square of the map around it → the chance that it is fallen, and (`second`) whether
+  // another model's base lies beside it (second-stage.ts).
+  const twoStage = session.inputNames.includes('patch') && session.outputNames.includes('fallen');
+  const hasSecond = twoStage && session.outputNames.includes('second');
+  if (session.inputNames.length !== (twoStage ? 2 : 1)) {
+    const names = session.inputNames.join(', ');
+    await session.release();
+    return { ok: false, problem: `not the miniature detector: inputs [${names}], expected map (and patch → fallen)` };
+  }
+  // Each run computes one output; the other input is fed a minimal tensor.
+  const idleMap = twoStage ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * 64), [1, INPUT_CHANNELS, 8, 8]) : null;
+  const idlePatch = twoStage ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * PATCH_CELLS * PATCH_CELLS), [1, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]) : null;
   const o: LearnedDetectorOptions = { ...DEFAULT_LEARNED_OPTIONS, ...options };
   let cached: { key: string; sampler: TableMapSampler } | null = null;
   let bgCache: { image: RgbaImage; sampler: TableMapSampler; map: Float32Array; colour: [number, number, number] } | null = null;
@@ -90,6 +107,8 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
   };
   // The network halves the map three times: a map is padded (unseen, zero) to a multiple of 8.
   let padded: Float32Array | null = null;
+  /** Time of the last run's second look (0 without a second stage). */
+  let secondMs = 0;
   const infer = async (tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decodes: readonly DecodeOptions[]): Promise<LearnedObject[][]> => {
     const r8 = Math.ceil(rows / 8) * 8;
     const c8 = Math.ceil(cols / 8) * 8;
@@ -101,23 +120,41 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
       for (let ch = 0; ch < INPUT_CHANNELS; ch++) for (let r = 0; r < rows; r++) padded.set(tensor.subarray((ch * rows + r) * cols, (ch * rows + r + 1) * cols), (ch * r8 + r) * c8);
       x = padded;
     }
-    const result = await session.run({ map: new ort.Tensor('float32', x, [1, INPUT_CHANNELS, r8, c8]) });
+    const map = new ort.Tensor('float32', x, [1, INPUT_CHANNELS, r8, c8]);
+    const result = await session.run(idlePatch ? { map, patch: idlePatch } : { map }, ['heat']);
     const heat = result['heat'];
     if (!heat) throw new Error('the network gave no heat output');
     const dims = heat.dims;
     const wMm = cols * mmPerCell;
     const dMm = rows * mmPerCell;
-    const each = decodes.map((decode) =>
-      decodeHeat(heat.data as Float32Array, dims[2] as number, dims[3] as number, mmPerCell * OUTPUT_STRIDE, decode)
-        .filter((p) => p.xMm < wMm && p.yMm < dMm)
-        .map((p) => ({ xMm: p.xMm, yMm: p.yMm, fallen: p.fallen, tag: null, confidence: p.confidence })),
-    );
+    const each = decodes.map((decode) => decodeHeat(heat.data as Float32Array, dims[2] as number, dims[3] as number, mmPerCell * OUTPUT_STRIDE, decode).filter((p) => p.xMm < wMm && p.yMm < dMm));
     heat.dispose();
-    return each;
+    secondMs = 0;
+    if (!twoStage) return each.map((peaks) => peaks.map((p) => ({ xMm: p.xMm, yMm: p.yMm, fallen: p.fallen, tag: null, confidence: p.confidence })));
+    const t0 = performance.now();
+    const seen = await lookAgainAt((origins) => lookAt(tensor, rows, cols, origins), each, decodes, mmPerCell, { wMm, dMm });
+    secondMs = performance.now() - t0;
+    return seen.map((objects) => objects.map((p) => ({ ...p, tag: null })));
+  };
+  /** The second stage on the squares at these top-left cells, in one batch. */
+  const lookAt = async (tensor: Float32Array, rows: number, cols: number, origins: readonly (readonly [number, number])[]): Promise<SquareAnswer[]> => {
+    if (!idleMap) return [];
+    const patch = new ort.Tensor('float32', cutPatches(tensor, rows, cols, origins), [origins.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]);
+    const r = await session.run({ map: idleMap, patch }, hasSecond ? ['fallen', 'second'] : ['fallen']);
+    const f = r['fallen'];
+    const s2 = hasSecond ? r['second'] : undefined;
+    if (f?.data.length !== origins.length || (hasSecond && s2?.data.length !== 3 * origins.length)) throw new Error('the second stage gave no answer per object');
+    const fd = f.data as Float32Array;
+    const sd = s2?.data as Float32Array | undefined;
+    const out = origins.map((_, i): SquareAnswer => ({ fallen: fd[i] as number, second: sd ? [sd[3 * i] as number, sd[3 * i + 1] as number, sd[3 * i + 2] as number] : null }));
+    f.dispose();
+    s2?.dispose();
+    return out;
   };
   return {
     ok: true,
     detector: {
+      stages: { fallen: twoStage, second: hasSecond },
       detectInput: async (tensor, rows, cols, mmPerCell, decode = o.decode) => (await infer(tensor, rows, cols, mmPerCell, [decode]))[0] ?? [],
       detectInputEach: (tensor, rows, cols, mmPerCell, decodes) => infer(tensor, rows, cols, mmPerCell, decodes),
       async detect(input) {
@@ -139,7 +176,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         const t2 = performance.now();
         const objects = bindTags(peaks, input.tags ?? [], o);
         objects.sort((a, b) => a.yMm - b.yMm || a.xMm - b.xMm);
-        return { objects, ms: { map: t1 - t0, network: t2 - t1, decode: performance.now() - t2 } };
+        return { objects, ms: { map: t1 - t0, network: t2 - t1 - secondMs, second: secondMs, decode: performance.now() - t2 } };
       },
       release: () => {
         bgCache = null;

@@ -1,7 +1,9 @@
 /**
  * The training command end to end in seconds: two tiny varied tables written by the dataset
- * code, three steps of models/train/train.py (Debian's torch), the exported ONNX loaded and
- * run by the detector module the CLI uses. Proves the pipeline, not the model's quality.
+ * code, three steps of models/train/train.py (Debian's torch), then three of its second stage
+ * (fall_classifier.py) exported with it as one file; both files loaded and run by the detector
+ * module the CLI uses, and the second stage's answer is the one `fallen` follows. Proves the
+ * pipeline, not the models' quality.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,8 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lookAtPose } from '../../../src/vision/camera-model.js';
+import { cutPatches, PATCH_CELLS, patchOrigin } from '../../../src/vision/learned/fall-patches.js';
 import { loadLearnedDetector } from '../../../src/vision/learned/learned-detector.js';
 import { loadOnnxRuntimeNode } from '../../../src/vision/learned/onnx-node.js';
+import { INPUT_CHANNELS } from '../../../src/vision/learned/table-map.js';
 import { writeDatasetEntry } from '../../../models/train/dataset-entry.js';
 
 const PYTHON = '/usr/bin/python3';
@@ -44,5 +48,30 @@ describe.runIf(hasTorch)('training smoke step', () => {
     expect(Array.isArray(d.objects)).toBe(true);
     expect(d.ms.network).toBeGreaterThan(0);
     await loaded.detector.release();
-  }, 240_000);
+
+    // The second stage on the first's weights: one file, map → heat and patch → fallen.
+    const both = join(dir, 'both.onnx');
+    const f = spawnSync(PYTHON, ['models/train/fall_classifier.py', '--smoke', dir, '--threads', '1', '--detector', `${out}.pt`, '--out', both], { encoding: 'utf8', timeout: 200_000 });
+    expect(f.status, f.stderr).toBe(0);
+    expect(f.stdout).toMatch(/step 3 /);
+    const ort = await loadOnnxRuntimeNode();
+    const bytes = new Uint8Array(await readFile(both));
+    const two = await loadLearnedDetector(ort, bytes);
+    expect(two.ok).toBe(true);
+    if (!two.ok) return;
+    const input = new Float32Array((await readFile(join(dir, `${a.name}.bin`))).buffer.slice(0));
+    // Every local maximum is a peak: plenty of squares for the second stage.
+    const decode = { threshold: 0, fallenThreshold: 0.5, subcell: 'heat' as const, mergeMm: 10 };
+    const objects = await two.detector.detectInput(input, meta.rows, meta.cols, 4, decode);
+    expect(objects.length).toBeGreaterThan(3);
+    const raw = await ort.InferenceSession.create(bytes);
+    const origins = objects.map((o) => patchOrigin(o.xMm, o.yMm, 4));
+    const idle = new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * 64), [1, INPUT_CHANNELS, 8, 8]);
+    const res = await raw.run({ map: idle, patch: new ort.Tensor('float32', cutPatches(input, meta.rows, meta.cols, origins), [origins.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]) }, ['fallen']);
+    const chance = res['fallen']?.data as Float32Array;
+    expect(objects.map((o) => o.fallen)).toEqual(objects.map((_, i) => (chance[i] as number) >= 0.5));
+    for (const t of [0, 1.01]) expect((await two.detector.detectInput(input, meta.rows, meta.cols, 4, { ...decode, fallenThreshold: t })).every((o) => o.fallen === (t === 0))).toBe(true);
+    await raw.release();
+    await two.detector.release();
+  }, 400_000);
 });
