@@ -82,8 +82,13 @@ describe('learned detector on held-out Blender fixtures', () => {
     }
   });
 
-  it.fails('touching pair: both bases found (the shipped model finds one of each pair)', () => {
-    for (const mode of modes) for (const m of all(mode, (x) => x.truth.traits.includes('touching'))) expect(m.found).not.toBeNull();
+  // The second stage names the base beside a found one (second-stage.ts): with the empty table both of each pair are found.
+  it('touching pair: both bases of each pair found with the empty table', () => {
+    for (const m of all('withBackground', (x) => x.truth.traits.includes('touching'))) expect(m.found).not.toBeNull();
+  });
+
+  it.fails('touching pair: both bases found without the empty table (the shipped model misses one of the four)', () => {
+    for (const m of all('without', (x) => x.truth.traits.includes('touching'))) expect(m.found).not.toBeNull();
   });
 
   // The second model placed the 60 mm vehicle 7.9 mm off; the third missed it; the fourth finds both within 3 mm.
@@ -99,7 +104,14 @@ describe('learned detector on held-out Blender fixtures', () => {
     for (const mode of modes) expect(all(mode, (m) => m.truth.fallen).filter((m) => m.found).length).toBe(8);
   });
 
-  it.fails('falls are called fallen (the shipped model calls 4 of 8 with the empty table, 6 of 8 without)', () => {
+  it('falls are called fallen: at least 6 of 8, and no standing model, in both modes', () => {
+    for (const mode of modes) {
+      expect(all(mode, (x) => x.truth.fallen).filter((m) => m.found?.fallen === true).length).toBeGreaterThanOrEqual(6);
+      expect(all(mode, (x) => !x.truth.fallen && x.found?.fallen === true)).toHaveLength(0);
+    }
+  });
+
+  it.fails('falls are called fallen: every one (the shipped model calls 6 of 8 in both modes)', () => {
     for (const mode of modes) for (const m of all(mode, (x) => x.truth.fallen)) expect(m.found?.fallen).toBe(true);
   });
 
