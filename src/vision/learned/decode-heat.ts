@@ -38,7 +38,7 @@ export interface DecodeOptions {
 }
 
 // Chosen on fresh training-family tables (models/train/validate.ts), never on the held-out set.
-export const DEFAULT_DECODE: DecodeOptions = { threshold: 0.5, fallenThreshold: 0.7, subcell: 'heat', mergeMm: 10, secondThreshold: 0.6 };
+export const DEFAULT_DECODE: DecodeOptions = { threshold: 0.5, fallenThreshold: 0.5, subcell: 'heat', mergeMm: 10, secondThreshold: 0.6 };
 
 export function decodeHeat(out: Float32Array, outRows: number, outCols: number, cellMm: number, o: DecodeOptions = DEFAULT_DECODE): HeatPeak[] {
   const n = outRows * outCols;

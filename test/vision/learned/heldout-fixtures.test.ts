@@ -104,15 +104,12 @@ describe('learned detector on held-out Blender fixtures', () => {
     for (const mode of modes) expect(all(mode, (m) => m.truth.fallen).filter((m) => m.found).length).toBe(8);
   });
 
-  it('falls are called fallen: at least 6 of 8, and no standing model, in both modes', () => {
+  // The fourth model called 4 of 8 with the empty table and 6 without; the second stage calls all 8.
+  it('falls are called fallen: every one, and no standing model, in both modes', () => {
     for (const mode of modes) {
-      expect(all(mode, (x) => x.truth.fallen).filter((m) => m.found?.fallen === true).length).toBeGreaterThanOrEqual(6);
+      for (const m of all(mode, (x) => x.truth.fallen)) expect(m.found?.fallen).toBe(true);
       expect(all(mode, (x) => !x.truth.fallen && x.found?.fallen === true)).toHaveLength(0);
     }
-  });
-
-  it.fails('falls are called fallen: every one (the shipped model calls 6 of 8 in both modes)', () => {
-    for (const mode of modes) for (const m of all(mode, (x) => x.truth.fallen)) expect(m.found?.fallen).toBe(true);
   });
 
   it('every tag native OpenCV (python3-opencv) reads on the fixtures is read and located', async () => {
