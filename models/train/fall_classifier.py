@@ -37,7 +37,7 @@ import torch
 import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train import CHANNELS, Detector, load  # noqa: E402
+from train import CHANNELS, Detector, load, set_cosine_lr  # noqa: E402
 
 PATCH = 24
 # Squares on a model's true point are moved up to this many cells when trained on (the first
@@ -340,8 +340,7 @@ def main():
         el = time.time() - t0
         if (a.smoke and step >= 3) or (not a.smoke and el >= budget):
             break
-        for g in opt.param_groups:
-            g['lr'] = a.lr * (0.5 * (1 + math.cos(math.pi * min(1.0, el / budget)))) + 1e-5
+        set_cosine_lr(opt, a.lr, min(1.0, el / budget))
         model.train()
         idx = [rng.randrange(len(ys)) for _ in range(a.batch if not a.smoke else 4)]
         views = [augment(xs[i], near[i], rng, train.jitter[i], train.bg[i]) for i in idx]

@@ -199,6 +199,12 @@ def batch(items, rng, n, crop, focus=0.0, touch_focus=0.0):
     return torch.from_numpy(np.stack(xs)), t
 
 
+def set_cosine_lr(opt, lr, frac):
+    """The learning rate at this fraction of the run: cosine from lr down to 1e-5."""
+    for g in opt.param_groups:
+        g['lr'] = lr * (0.5 * (1 + math.cos(math.pi * frac))) + 1e-5
+
+
 def focal_loss(pred, gt):
     pred = pred.clamp(1e-4, 1 - 1e-4)
     pos = gt.eq(1).float()
@@ -272,9 +278,7 @@ def main():
         el = time.time() - t0
         if not a.smoke and el > budget:
             break
-        frac = min(1.0, el / budget) if not a.smoke else 0
-        for g in opt.param_groups:
-            g['lr'] = a.lr * (0.5 * (1 + math.cos(math.pi * frac))) + 1e-5
+        set_cosine_lr(opt, a.lr, min(1.0, el / budget) if not a.smoke else 0)
         model.train()
         x, t = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64, a.focus, a.touch_focus)
         out = model(x)

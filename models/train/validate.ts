@@ -54,7 +54,7 @@ const same = (a: DecodeOptions) => (b: DecodeOptions): boolean => a.subcell === 
 const byObjects = [...grid].sort((a, b) => both(same(a), (f) => f.basesMissedPct + f.phantomsPct) - both(same(b), (f) => f.basesMissedPct + f.phantomsPct));
 const best = byObjects[0];
 if (best) {
-  const forFalls = grid.filter((g) => g.subcell === best.subcell && g.threshold === best.threshold && g.mergeMm === best.mergeMm && g.secondThreshold === best.secondThreshold);
+  const forFalls = grid.filter((g) => same({ ...best, fallenThreshold: g.fallenThreshold })(g));
   const fallScore = (g: DecodeOptions): number => both(same(g), (f) => f.fallsFoundPct - 2 * f.standingCalledFallenPct);
   const chosen = [...forFalls].sort((a, b) => fallScore(b) - fallScore(a))[0] ?? best;
   console.log(`chosen by the rule: ${JSON.stringify(chosen)}`);

@@ -10,8 +10,6 @@ export interface HeatPeak {
   xMm: number;
   yMm: number;
   fallen: boolean;
-  /** The fallen map heat-weighted over the peak's 3 × 3 cells (what `fallen` was decided on). */
-  fallenChance: number;
   confidence: number;
 }
 
@@ -74,8 +72,7 @@ export function decodeHeat(out: Float32Array, outRows: number, outCols: number, 
       const [cx, cy] = gaussianVertex(out, 0, outRows, outCols, r, c);
       const fx = o.subcell === 'offset' ? ox : o.subcell === 'heat' ? cx : (ox + cx) / 2;
       const fy = o.subcell === 'offset' ? oy : o.subcell === 'heat' ? cy : (oy + cy) / 2;
-      const fallenChance = fSum / Math.max(1e-9, wSum);
-      peaks.push({ xMm: (c + fx) * cellMm, yMm: (r + fy) * cellMm, fallen: fallenChance >= o.fallenThreshold, fallenChance, confidence: v });
+      peaks.push({ xMm: (c + fx) * cellMm, yMm: (r + fy) * cellMm, fallen: fSum / Math.max(1e-9, wSum) >= o.fallenThreshold, confidence: v });
     }
   }
   peaks.sort((a, b) => b.confidence - a.confidence);

@@ -10,7 +10,7 @@ import { lookAgainAt, SECOND_CELLS, type SquareAnswer } from '../../../src/visio
 
 const MM = 4;
 const decode: DecodeOptions = { threshold: 0.5, fallenThreshold: 0.5, subcell: 'heat', mergeMm: 10, secondThreshold: 0.6 };
-const peak = (xMm: number, yMm: number, fallen = false): HeatPeak => ({ xMm, yMm, fallen, fallenChance: fallen ? 1 : 0, confidence: 0.9 });
+const peak = (xMm: number, yMm: number, fallen = false): HeatPeak => ({ xMm, yMm, fallen, confidence: 0.9 });
 /** The square's middle (table mm) for a peak at (x, y): the middle of its cell. */
 const middle = (v: number): number => (Math.floor(v / MM) + 0.5) * MM;
 const bounds = { wMm: 1200, dMm: 800 };
