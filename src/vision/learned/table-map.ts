@@ -78,47 +78,56 @@ export function sampleTableMap(m: TableMapSampler, img: RgbaImage): Float32Array
   const stride = img.width * 4;
   const ss = SUB * SUB;
   const { pixel, weight, seen } = m;
+  const g0 = cells;
+  const b0 = 2 * cells;
   for (let i = 0; i < cells; i++) {
     if (seen[i] === 0) {
-      out[i] = out[cells + i] = out[2 * cells + i] = NaN;
+      out[i] = out[g0 + i] = out[b0 + i] = NaN;
       continue;
     }
     let r = 0, g = 0, b = 0;
-    for (let s = 0; s < ss; s++) {
-      const q = i * ss + s;
+    for (let q = i * ss, end = q + ss; q < end; q++) {
       const p = pixel[q] as number;
       if (p < 0) continue;
-      const w00 = weight[4 * q] as number, w01 = weight[4 * q + 1] as number, w10 = weight[4 * q + 2] as number, w11 = weight[4 * q + 3] as number;
-      const j = p * 4;
+      const wq = 4 * q;
+      const w00 = weight[wq] as number, w01 = weight[wq + 1] as number, w10 = weight[wq + 2] as number, w11 = weight[wq + 3] as number;
+      const j = p << 2;
       const k = j + stride;
       r += (d[j] as number) * w00 + (d[j + 4] as number) * w01 + (d[k] as number) * w10 + (d[k + 4] as number) * w11;
       g += (d[j + 1] as number) * w00 + (d[j + 5] as number) * w01 + (d[k + 1] as number) * w10 + (d[k + 5] as number) * w11;
       b += (d[j + 2] as number) * w00 + (d[j + 6] as number) * w01 + (d[k + 2] as number) * w10 + (d[k + 6] as number) * w11;
     }
     out[i] = r;
-    out[cells + i] = g;
-    out[2 * cells + i] = b;
+    out[g0 + i] = g;
+    out[b0 + i] = b;
   }
   return out;
 }
 
 /** Per-channel median of the seen cells: the cloth's colour under this frame's light and white balance. */
 export function tableColour(map: Float32Array, cells: number): [number, number, number] {
+  // One pass, three histograms of the value rounded to 0–255 (as Math.round would, values being ≥ 0).
+  const hist = new Uint32Array(3 * 256);
+  let n = 0;
+  for (let i = 0; i < cells; i++) {
+    const r = map[i] as number;
+    if (r !== r) continue;
+    const g = map[cells + i] as number;
+    const b = map[2 * cells + i] as number;
+    const kr = r >= 255 ? 255 : r <= 0 ? 0 : (r + 0.5) | 0;
+    const kg = 256 + (g >= 255 ? 255 : g <= 0 ? 0 : (g + 0.5) | 0);
+    const kb = 512 + (b >= 255 ? 255 : b <= 0 ? 0 : (b + 0.5) | 0);
+    hist[kr] = (hist[kr] as number) + 1;
+    hist[kg] = (hist[kg] as number) + 1;
+    hist[kb] = (hist[kb] as number) + 1;
+    n++;
+  }
   const out: [number, number, number] = [1, 1, 1];
   for (let ch = 0; ch < 3; ch++) {
-    const hist = new Uint32Array(256);
-    let n = 0;
-    for (let i = 0; i < cells; i++) {
-      const v = map[ch * cells + i] as number;
-      if (Number.isNaN(v)) continue;
-      const b = Math.min(255, Math.max(0, Math.round(v)));
-      hist[b] = (hist[b] as number) + 1;
-      n++;
-    }
     let acc = 0;
     let k = 0;
     for (; k < 256; k++) {
-      acc += hist[k] as number;
+      acc += hist[ch * 256 + k] as number;
       if (acc * 2 >= n) break;
     }
     out[ch] = Math.max(4, k);
@@ -182,14 +191,18 @@ export function networkInput(m: TableMapSampler, frame: Float32Array, background
   const seen = m.seen;
   for (let ch = 0; ch < 3; ch++) {
     const tf = ratioTable(ref[ch] as number);
-    const tb = ratioTable(refBg[ch] as number);
     const o = ch * cells;
+    if (!background) {
+      for (let i = 0; i < cells; i++) if (seen[i] !== 0) out[o + i] = tf[gridIndex(frame[o + i] as number)] as number;
+      continue;
+    }
+    const tb = ratioTable(refBg[ch] as number);
     const ob = (5 + ch) * cells;
     for (let i = 0; i < cells; i++) {
       if (seen[i] === 0) continue;
       const f = tf[gridIndex(frame[o + i] as number)] as number;
       out[o + i] = f;
-      if (background) out[ob + i] = f - (tb[gridIndex(background[o + i] as number)] as number);
+      out[ob + i] = f - (tb[gridIndex(background[o + i] as number)] as number);
     }
   }
   out.set(geometryPlanes(m), 3 * cells);
