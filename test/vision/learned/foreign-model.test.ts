@@ -1,0 +1,57 @@
+/**
+ * ONNX files that are valid models but not the miniature detector are refused with one line
+ * naming the file and what it holds (onnx-node.ts, learned-detector.ts). The files are built here
+ * by Debian's python3-onnx: an identity net, and a net with the two inputs but no `fallen`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadLearnedDetectorNode } from '../../../src/vision/learned/onnx-node.js';
+
+const PYTHON = '/usr/bin/python3';
+const hasOnnx = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import onnx'], { encoding: 'utf8' }).status === 0;
+
+/** Writes OUT_DIR/identity.onnx (x → y) and OUT_DIR/no-fallen.onnx (map → heat, patch → other). */
+const BUILD = `
+import sys, onnx
+from onnx import helper as h, TensorProto as T
+d = sys.argv[1]
+def io(name, dims):
+    return h.make_tensor_value_info(name, T.FLOAT, dims)
+def save(nodes, ins, outs, path):
+    m = h.make_model(h.make_graph(nodes, 'g', ins, outs), opset_imports=[h.make_opsetid('', 13)])
+    m.ir_version = 7
+    onnx.checker.check_model(m)
+    onnx.save(m, path)
+save([h.make_node('Identity', ['x'], ['y'])], [io('x', [1, 4])], [io('y', [1, 4])], d + '/identity.onnx')
+save([h.make_node('Identity', ['map'], ['heat']), h.make_node('Identity', ['patch'], ['other'])],
+     [io('map', [1, 9, 8, 8]), io('patch', ['n', 9, 24, 24])], [io('heat', [1, 9, 8, 8]), io('other', ['n', 9, 24, 24])], d + '/no-fallen.onnx')
+`;
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'shagomer-foreign-'));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe.runIf(hasOnnx)('a model that is not the detector', () => {
+  it('is refused with one line naming the file and its inputs and outputs', async () => {
+    const b = spawnSync(PYTHON, ['-c', BUILD, dir], { encoding: 'utf8' });
+    expect(b.status, b.stderr).toBe(0);
+    const identity = await loadLearnedDetectorNode(join(dir, 'identity.onnx'));
+    expect(identity.ok).toBe(false);
+    if (identity.ok) return;
+    expect(identity.problem).toBe(`${join(dir, 'identity.onnx')}: not the miniature detector: inputs [x], outputs [y], expected map → heat`);
+    // Two inputs but no `fallen`: not a second stage the decoder could read.
+    const noFallen = await loadLearnedDetectorNode(join(dir, 'no-fallen.onnx'));
+    expect(noFallen.ok).toBe(false);
+    if (noFallen.ok) return;
+    expect(noFallen.problem).toMatch(/no-fallen\.onnx: not the miniature detector: inputs \[map, patch\], expected map \(and patch → fallen\)$/);
+    expect(noFallen.problem).not.toContain('\n');
+  });
+});
