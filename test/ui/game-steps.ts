@@ -449,7 +449,15 @@ export async function tableAction(t: Table, actor: string, action: string, plan:
   const odds = await text(p, 'action-odds');
   expect(odds).toMatch(t.lang === 'ru' ? /\d+(,\d)?\s%/ : /\d+(\.\d)?%/);
   if (plan.beforeRoll) {
-    await p.getByTestId('action-draft').scrollIntoViewIfNeeded();
+    // The panel is drawn anew with every view: a view that lands mid-scroll detaches the element found.
+    for (let i = 0; ; i++) {
+      try {
+        await p.getByTestId('action-draft').scrollIntoViewIfNeeded();
+        break;
+      } catch (e) {
+        if (i >= 4 || !/not attached/i.test(String(e))) throw e;
+      }
+    }
     await plan.beforeRoll();
   }
   const before = (await view(p)).actionResults?.length ?? 0;
