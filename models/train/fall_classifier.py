@@ -45,6 +45,13 @@ PATCH = 24
 JITTER = 3
 # A second model's point this close to the square's middle (cells) is the second head's to find.
 SECOND_CELLS = 10
+# The object at the square's middle is the model nearest it within this many cells: the centre
+# head says where it lies (the first stage's peak can sit between two bases in contact, or to one
+# side of a vehicle).
+CENTRE_CELLS = 6
+# A square is on a model when one's point lies this close to its middle (the bench's matching
+# radius for a standing model, 30 mm): the centre head's chance says so, so a phantom can be told.
+HERE_CELLS = 7.5
 
 
 def block(c_in, c_out, k=3, stride=1, groups=1):
@@ -59,7 +66,7 @@ class FallClassifier(nn.Module):
     the middle in SECOND_CELLS. The shipped file takes `fallen` from a net trained without the
     second head (it found more falls on validation) and `second` from one trained with it."""
 
-    def __init__(self, second=True):
+    def __init__(self, second=True, centre=False):
         super().__init__()
         self.f = nn.Sequential(
             block(CHANNELS, 12),            # 24 x 24
@@ -74,7 +81,11 @@ class FallClassifier(nn.Module):
             self.trunk = nn.Sequential(nn.Flatten(), nn.Linear(64 * 9, 64), nn.ReLU(inplace=True))
             self.fallen = nn.Linear(64, 1)
             self.second = nn.Linear(64, 3)
+            self.has_centre = centre
+            if centre:
+                self.centre = nn.Linear(64, 3)
         else:
+            self.has_centre = False
             self.fc = nn.Sequential(nn.Flatten(), nn.Linear(64 * 9, 48), nn.ReLU(inplace=True), nn.Linear(48, 1))
 
     def forward(self, x):
@@ -82,7 +93,11 @@ class FallClassifier(nn.Module):
             return torch.sigmoid(self.fc(self.f(x))), None
         h = self.trunk(self.f(x))
         s = self.second(h)
-        return torch.sigmoid(self.fallen(h)), torch.cat([torch.sigmoid(s[:, :1]), s[:, 1:]], 1)
+        parts = [torch.sigmoid(s[:, :1]), s[:, 1:]]
+        if self.has_centre:
+            c = self.centre(h)
+            parts += [torch.sigmoid(c[:, :1]), c[:, 1:]]
+        return torch.sigmoid(self.fallen(h)), torch.cat(parts, 1)
 
 
 def cut(x, meta, x_mm, y_mm, margin):
@@ -183,15 +198,22 @@ def at_peaks(items, det, margin, threshold=0.3, out=None):
 
 
 def second_target(pts):
-    """The second model nearest the square's middle, within SECOND_CELLS: (1, dx, dy) or (0, 0, 0).
-    The first is whichever model lies nearest the middle."""
+    """The second model nearest the square's middle, within SECOND_CELLS: (1, dx, dy) or (0, 0, 0);
+    then the first, whichever model lies nearest the middle, within CENTRE_CELLS: (1, dx, dy) or
+    (0, 0, 0); then 1 when the first lies within HERE_CELLS. Places in SECOND_CELLS from the middle."""
     mid = PATCH / 2 + 0.5
+    out = np.zeros(7, np.float32)
     d = np.hypot(pts[:, 0] - mid, pts[:, 1] - mid)
     order = np.argsort(d, kind='stable')
-    if len(order) < 2 or d[order[1]] >= SECOND_CELLS:
-        return np.zeros(3, np.float32)
-    k = order[1]
-    return np.array([1.0, (pts[k, 0] - mid) / SECOND_CELLS, (pts[k, 1] - mid) / SECOND_CELLS], np.float32)
+    if len(order) >= 1 and d[order[0]] < CENTRE_CELLS:
+        k = order[0]
+        out[3:6] = [1.0, (pts[k, 0] - mid) / SECOND_CELLS, (pts[k, 1] - mid) / SECOND_CELLS]
+    if len(order) >= 1 and d[order[0]] < HERE_CELLS:
+        out[6] = 1.0
+    if len(order) >= 2 and d[order[1]] < SECOND_CELLS:
+        k = order[1]
+        out[0:3] = [1.0, (pts[k, 0] - mid) / SECOND_CELLS, (pts[k, 1] - mid) / SECOND_CELLS]
+    return out
 
 
 def augment(p, pts, rng, jitter, bg):
@@ -250,6 +272,12 @@ def evaluate(model, xs, ys, near):
             hit = s2[:, 0] >= 0.5
             err = np.hypot(s2[has & hit, 1] - sec[has & hit, 1], s2[has & hit, 2] - sec[has & hit, 2]) * SECOND_CELLS
             out['bg' if bg else 'no-bg'] = {'auc': round(auc, 4), 'found': found, 'seconds': int(has.sum()), 'found2': int((has & hit).sum()), 'false2': int((~has & hit).sum()), 'err2': round(float(np.median(err)) if err.size else -1, 2)}
+            if s2.shape[1] == 6:
+                # Validation squares sit on the true points: the centre head should say "here".
+                c = sec[:, 3] == 1
+                e = np.hypot(s2[c, 4] - sec[c, 4], s2[c, 5] - sec[c, 5]) * SECOND_CELLS
+                out['bg' if bg else 'no-bg']['here_below_0.5'] = round(float((s2[:, 3] < 0.5).mean()), 3)
+                out['bg' if bg else 'no-bg']['centre_p90_cells'] = round(float(np.quantile(e, 0.9)) if e.size else -1, 2)
     return out
 
 
@@ -261,7 +289,10 @@ class TwoStage(nn.Module):
         self.second_net = second_net
 
     def forward(self, map, patch):
-        return self.detector(map), self.classifier(patch)[0], self.second_net(patch)[1]
+        s2 = self.second_net(patch)[1]
+        if self.second_net.has_centre:
+            return self.detector(map), self.classifier(patch)[0], s2[:, :3], s2[:, 3:6]
+        return self.detector(map), self.classifier(patch)[0], s2
 
 
 def export(model, path, detector_pt=None, second_net=None):
@@ -271,6 +302,8 @@ def export(model, path, detector_pt=None, second_net=None):
     p = torch.zeros(2, CHANNELS, PATCH, PATCH)
     second_net = second_net or (model if model.has_second else None)
     if detector_pt is None:
+        if model.has_centre:
+            sys.exit('a net with the centre head is exported with --detector (its output is split in two)')
         names = ['fallen', 'second'] if model.has_second else ['fallen']
         torch.onnx.export(model, p, path, opset_version=13, input_names=['patch'], output_names=names,
                           dynamic_axes={'patch': {0: 'n'}, **{k: {0: 'n'} for k in names}})
@@ -281,8 +314,9 @@ def export(model, path, detector_pt=None, second_net=None):
     det.load_state_dict(torch.load(detector_pt))
     both = TwoStage(det, model, second_net.eval()).eval()
     x = torch.zeros(1, CHANNELS, 304, 456)
-    torch.onnx.export(both, (x, p), path, opset_version=13, input_names=['map', 'patch'], output_names=['heat', 'fallen', 'second'],
-                      dynamic_axes={'map': {2: 'rows', 3: 'cols'}, 'heat': {2: 'out_rows', 3: 'out_cols'}, 'patch': {0: 'n'}, 'fallen': {0: 'n'}, 'second': {0: 'n'}})
+    names = ['heat', 'fallen', 'second'] + (['centre'] if second_net.has_centre else [])
+    torch.onnx.export(both, (x, p), path, opset_version=13, input_names=['map', 'patch'], output_names=names,
+                      dynamic_axes={'map': {2: 'rows', 3: 'cols'}, 'heat': {2: 'out_rows', 3: 'out_cols'}, 'patch': {0: 'n'}, **{k: {0: 'n'} for k in names[1:]}})
 
 
 def main():
@@ -302,6 +336,7 @@ def main():
     ap.add_argument('--no-second', action='store_true', help='train the fallen head alone (the layout the shipped fallen chance comes from)')
     ap.add_argument('--second-net', help='weights of a net trained with the second head: the exported `second` comes from it')
     ap.add_argument('--jitter', type=int, default=JITTER, help='cells a square on a true point is moved by when trained on')
+    ap.add_argument('--centre', action='store_true', help="add the centre head: where the object at the square's middle lies (with --resume, the head starts fresh)")
     ap.add_argument('--second-weight', type=float, default=1.0, help="weight of the second head's loss")
     a = ap.parse_args()
     torch.manual_seed(a.seed)
@@ -322,9 +357,21 @@ def main():
     xs, ys, near = train.xs, train.labels(), train.near
     vs = at_models(load(a.val), 0) if a.val else None
     val = (vs.xs, vs.labels(), vs.near) if vs else None
-    model = FallClassifier(second=not a.no_second)
+    if a.centre and a.no_second:
+        sys.exit('--centre needs the second head (drop --no-second)')
+    model = FallClassifier(second=not a.no_second, centre=a.centre)
     if a.resume:
-        model.load_state_dict(torch.load(a.resume))
+        state = torch.load(a.resume)
+        if a.centre and state.get('centre.weight') is not None and state['centre.weight'].shape[0] == 2:
+            # A centre head without its "here" chance: the place rows are kept, the chance starts fresh.
+            fresh = FallClassifier(second=True, centre=True).state_dict()
+            for k in ('centre.weight', 'centre.bias'):
+                fresh[k][1:] = state[k]
+                state[k] = fresh[k]
+        # Weights without the centre head start it fresh; any other mismatch is an error.
+        missing, unexpected = model.load_state_dict(state, strict=False)
+        if unexpected or any(not k.startswith('centre.') for k in missing):
+            sys.exit('%s: not weights of this net (missing %s, unexpected %s)' % (a.resume, missing, unexpected))
     print('%d squares (%d fallen, %d with a second model near, %d on first-stage peaks), %d parameters' % (len(ys), int(ys.sum()), sum(second_target(q - (p.shape[1] - PATCH) // 2)[0] for q, p in zip(near, xs)), sum(b is not None for b in train.bg), sum(p.numel() for p in model.parameters())), flush=True)
     # Falls are about a third of the objects: each class weighs half of every batch's loss.
     w_pos = 0.5 / max(1e-6, ys.mean())
@@ -350,21 +397,26 @@ def main():
         f, s2 = model(x)
         p = f.clamp(1e-4, 1 - 1e-4)
         loss_f = -(w_pos * y * torch.log(p) + w_neg * (1 - y) * torch.log(1 - p)).mean()
-        loss_s = loss_o = torch.zeros(())
+        loss_s = loss_o = loss_c = torch.zeros(())
         if s2 is not None:
             q = s2[:, 0].clamp(1e-4, 1 - 1e-4)
             has = t2[:, 0]
             loss_s = -(has * torch.log(q) + (1 - has) * torch.log(1 - q)).mean()
-            loss_o = (torch.abs(s2[:, 1:] - t2[:, 1:]).sum(1) * has).sum() / has.sum().clamp(min=1)
-        loss = loss_f + a.second_weight * (loss_s + loss_o)
+            loss_o = (torch.abs(s2[:, 1:3] - t2[:, 1:3]).sum(1) * has).sum() / has.sum().clamp(min=1)
+            if model.has_centre:
+                hc = t2[:, 3]
+                loss_c = (torch.abs(s2[:, 4:6] - t2[:, 4:6]).sum(1) * hc).sum() / hc.sum().clamp(min=1)
+                here = s2[:, 3].clamp(1e-4, 1 - 1e-4)
+                loss_c = loss_c - (t2[:, 6] * torch.log(here) + (1 - t2[:, 6]) * torch.log(1 - here)).mean()
+        loss = loss_f + a.second_weight * (loss_s + loss_o) + loss_c
         opt.zero_grad()
         loss.backward()
         opt.step()
-        hist.append((loss_f.item(), loss_s.item(), loss_o.item()))
+        hist.append((loss_f.item(), loss_s.item(), loss_o.item(), loss_c.item()))
         step += 1
         if step % 100 == 0 or a.smoke:
             k = hist[-100:]
-            print('step %d  %.0f s  fallen %.4f  second %.4f  where %.4f' % (step, time.time() - t0, *[np.mean([v[j] for v in k]) for j in range(3)]), flush=True)
+            print('step %d  %.0f s  fallen %.4f  second %.4f  where %.4f  centre %.4f' % (step, time.time() - t0, *[np.mean([v[j] for v in k]) for j in range(4)]), flush=True)
         if val is not None and time.time() - last_eval > 120:
             last_eval = time.time()
             print('  val', evaluate(model, *val), flush=True)
@@ -376,8 +428,9 @@ def main():
         return
     second_net = None
     if a.second_net:
-        second_net = FallClassifier(second=True)
-        second_net.load_state_dict(torch.load(a.second_net))
+        state = torch.load(a.second_net)
+        second_net = FallClassifier(second=True, centre='centre.weight' in state)
+        second_net.load_state_dict(state)
     export(model, a.out, a.detector, second_net)
     if not a.smoke:
         torch.save(model.state_dict(), a.out + '.fall.pt')

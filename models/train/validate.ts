@@ -26,6 +26,13 @@ const FALLEN = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 for (const subcell of ['heat', 'offset', 'mean'] as const) for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell });
 // A second stage with a second-model head (second-stage.ts): how sure it must be to add a model.
 if (r.detector.stages.second) for (const secondThreshold of [0.5, 0.6, 0.7, 0.8, 0.9]) for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell: 'heat', secondThreshold });
+// A centre head: how far off its peak an object must be said to lie to be moved.
+if (r.detector.stages.centre) {
+  // ... and how sure its "a model is here" must be for a peak to stay.
+  for (const movedFallen of ['place', 'peak', 'mean'] as const) for (const hereThreshold of [undefined, 0.2, 0.3, 0.5, 0.7]) {
+    for (const centreMinMm of [0, 2, 4, 8]) for (const secondThreshold of [0.5, 0.6, 0.7, 0.8, 0.9]) for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell: 'heat', secondThreshold, centreMinMm, movedFallen, hereThreshold });
+  }
+}
 const scored: { bg: boolean; g: DecodeOptions; f: ReturnType<typeof figures> }[] = [];
 for (const bg of [true, false]) {
   const runs: ReturnType<typeof matchFrame>[][] = grid.map(() => []);
@@ -40,21 +47,26 @@ for (const bg of [true, false]) {
   grid.forEach((g, k) => {
     const f = figures(runs[k] ?? []);
     scored.push({ bg, g, f });
-    console.log(`bg ${bg ? 'yes' : 'no '} ${g.subcell.padEnd(6)} thr ${g.threshold}/${g.fallenThreshold}${g.secondThreshold === undefined ? '' : `/${g.secondThreshold}`} merge ${g.mergeMm}: missed ${f.basesMissedPct.toFixed(1)} %, base p95 ${f.baseP95Mm.toFixed(1)} median ${f.baseMedianMm.toFixed(1)} mm (${f.bases}), phantoms ${f.phantomsPct.toFixed(1)} %, falls ${f.fallsFoundPct.toFixed(1)} % (${f.falls}), standing→fallen ${f.standingCalledFallenPct.toFixed(1)} %`);
+    console.log(`bg ${bg ? 'yes' : 'no '} ${g.subcell.padEnd(6)} thr ${g.threshold}/${g.fallenThreshold}${g.secondThreshold === undefined ? '' : `/${g.secondThreshold}`}${g.centreMinMm === undefined ? '' : ` centre ≥ ${g.centreMinMm} mm, fallen by ${g.movedFallen ?? 'place'}${g.hereThreshold === undefined ? '' : `, here ≥ ${g.hereThreshold}`}`} merge ${g.mergeMm}: missed ${f.basesMissedPct.toFixed(1)} %, base p95 ${f.baseP95Mm.toFixed(1)} median ${f.baseMedianMm.toFixed(1)} mm (${f.bases}), phantoms ${f.phantomsPct.toFixed(1)} %, falls ${f.fallsFoundPct.toFixed(1)} % (${f.falls}), standing→fallen ${f.standingCalledFallenPct.toFixed(1)} %`);
   });
 }
 await r.detector.release();
 
 // The rule the shipped DEFAULT_DECODE follows: the heat threshold with the fewest models missed
-// plus phantoms (both modes summed; a miss and a phantom are one wrong object each), then the
-// fallen threshold with the most falls found less twice the standing called fallen.
+// plus phantoms (both modes summed; a miss and a phantom are one wrong object each; ties to the
+// smaller base median), then the fallen threshold (and a moved object's squares) with the most
+// falls found less twice the standing called fallen.
 const both = (pick: (g: DecodeOptions) => boolean, score: (f: ReturnType<typeof figures>) => number): number =>
   scored.filter((x) => pick(x.g)).reduce((s, x) => s + score(x.f), 0);
-const same = (a: DecodeOptions) => (b: DecodeOptions): boolean => a.subcell === b.subcell && a.threshold === b.threshold && a.fallenThreshold === b.fallenThreshold && a.mergeMm === b.mergeMm && a.secondThreshold === b.secondThreshold;
-const byObjects = [...grid].sort((a, b) => both(same(a), (f) => f.basesMissedPct + f.phantomsPct) - both(same(b), (f) => f.basesMissedPct + f.phantomsPct));
+const same = (a: DecodeOptions) => (b: DecodeOptions): boolean => a.subcell === b.subcell && a.threshold === b.threshold && a.fallenThreshold === b.fallenThreshold && a.mergeMm === b.mergeMm && a.secondThreshold === b.secondThreshold && a.centreMinMm === b.centreMinMm && a.movedFallen === b.movedFallen && a.hereThreshold === b.hereThreshold;
+// Ties (a centre head moves objects without finding more or fewer) go to the smaller base median.
+const wrongObjects = (g: DecodeOptions): number => both(same(g), (f) => f.basesMissedPct + f.phantomsPct);
+const baseMedian = (g: DecodeOptions): number => both(same(g), (f) => f.baseMedianMm);
+const byObjects = [...grid].sort((a, b) => wrongObjects(a) - wrongObjects(b) || baseMedian(a) - baseMedian(b));
 const best = byObjects[0];
 if (best) {
-  const forFalls = grid.filter((g) => same({ ...best, fallenThreshold: g.fallenThreshold })(g));
+  // The fallen threshold, and for moved objects which squares they are called fallen by.
+  const forFalls = grid.filter((g) => same({ ...best, fallenThreshold: g.fallenThreshold, movedFallen: g.movedFallen })(g));
   const fallScore = (g: DecodeOptions): number => both(same(g), (f) => f.fallsFoundPct - 2 * f.standingCalledFallenPct);
   const chosen = [...forFalls].sort((a, b) => fallScore(b) - fallScore(a))[0] ?? best;
   console.log(`chosen by the rule: ${JSON.stringify(chosen)}`);

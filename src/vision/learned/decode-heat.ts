@@ -33,10 +33,23 @@ export interface DecodeOptions {
    * a second model is near with at least this chance adds it. Absent: no model is added.
    */
   secondThreshold?: number;
+  /**
+   * With a second stage that has a centre head (second-stage.ts): an object whose square says it
+   * lies at least this far (mm) from the square's middle is moved there and looked at again.
+   * Absent: objects stay at their peaks.
+   */
+  centreMinMm?: number;
+  /**
+   * A moved object's fallen chance: its own square's ('place', the default), its peak's square's
+   * ('peak'), or the mean of the two views ('mean').
+   */
+  movedFallen?: 'place' | 'peak' | 'mean';
+  /** With a centre head: a peak or added model whose square gives a model there less than this chance is dropped. Absent: none is. */
+  hereThreshold?: number;
 }
 
 // Chosen on fresh training-family tables (models/train/validate.ts), never on the held-out set.
-export const DEFAULT_DECODE: DecodeOptions = { threshold: 0.5, fallenThreshold: 0.5, subcell: 'heat', mergeMm: 10, secondThreshold: 0.6 };
+export const DEFAULT_DECODE: DecodeOptions = { threshold: 0.5, fallenThreshold: 0.5, subcell: 'heat', mergeMm: 14, secondThreshold: 0.7, centreMinMm: 4, movedFallen: 'place' };
 
 export function decodeHeat(out: Float32Array, outRows: number, outCols: number, cellMm: number, o: DecodeOptions = DEFAULT_DECODE): HeatPeak[] {
   const n = outRows * outCols;

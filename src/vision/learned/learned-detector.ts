@@ -64,8 +64,8 @@ export interface LearnedDetector {
   /** One network run decoded several ways (validate.ts's threshold sweep). */
   detectInputEach(tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decodes: readonly DecodeOptions[]): Promise<LearnedObject[][]>;
   release(): Promise<void>;
-  /** What the loaded model holds: a second look at each object (fallen), and its second-model head. */
-  readonly stages: { fallen: boolean; second: boolean };
+  /** What the loaded model holds: a second look at each object (fallen), its second-model head, and its centre head. */
+  readonly stages: { fallen: boolean; second: boolean; centre: boolean };
 }
 
 export type LoadResult = { ok: true; detector: LearnedDetector } | { ok: false; problem: string };
@@ -88,6 +88,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
   // another model's base lies beside it (second-stage.ts).
   const twoStage = session.inputNames.includes('patch') && session.outputNames.includes('fallen');
   const hasSecond = twoStage && session.outputNames.includes('second');
+  const hasCentre = hasSecond && session.outputNames.includes('centre');
   if (session.inputNames.length !== (twoStage ? 2 : 1)) {
     const names = session.inputNames.join(', ');
     await session.release();
@@ -140,21 +141,28 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
   const lookAt = async (tensor: Float32Array, rows: number, cols: number, origins: readonly (readonly [number, number])[]): Promise<SquareAnswer[]> => {
     if (!idleMap) return [];
     const patch = new ort.Tensor('float32', cutPatches(tensor, rows, cols, origins), [origins.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]);
-    const r = await session.run({ map: idleMap, patch }, hasSecond ? ['fallen', 'second'] : ['fallen']);
+    const r = await session.run({ map: idleMap, patch }, hasCentre ? ['fallen', 'second', 'centre'] : hasSecond ? ['fallen', 'second'] : ['fallen']);
     const f = r['fallen'];
     const s2 = hasSecond ? r['second'] : undefined;
-    if (f?.data.length !== origins.length || (hasSecond && s2?.data.length !== 3 * origins.length)) throw new Error('the second stage gave no answer per object');
+    const c2 = hasCentre ? r['centre'] : undefined;
+    if (f?.data.length !== origins.length || (hasSecond && s2?.data.length !== 3 * origins.length) || (hasCentre && c2?.data.length !== 3 * origins.length)) throw new Error('the second stage gave no answer per object');
     const fd = f.data as Float32Array;
     const sd = s2?.data as Float32Array | undefined;
-    const out = origins.map((_, i): SquareAnswer => ({ fallen: fd[i] as number, second: sd ? [sd[3 * i] as number, sd[3 * i + 1] as number, sd[3 * i + 2] as number] : null }));
+    const cd = c2?.data as Float32Array | undefined;
+    const out = origins.map((_, i): SquareAnswer => ({
+      fallen: fd[i] as number,
+      second: sd ? [sd[3 * i] as number, sd[3 * i + 1] as number, sd[3 * i + 2] as number] : null,
+      centre: cd ? [cd[3 * i] as number, cd[3 * i + 1] as number, cd[3 * i + 2] as number] : null,
+    }));
     f.dispose();
     s2?.dispose();
+    c2?.dispose();
     return out;
   };
   return {
     ok: true,
     detector: {
-      stages: { fallen: twoStage, second: hasSecond },
+      stages: { fallen: twoStage, second: hasSecond, centre: hasCentre },
       detectInput: async (tensor, rows, cols, mmPerCell, decode = o.decode) => (await infer(tensor, rows, cols, mmPerCell, [decode]))[0] ?? [],
       detectInputEach: (tensor, rows, cols, mmPerCell, decodes) => infer(tensor, rows, cols, mmPerCell, decodes),
       async detect(input) {

@@ -2,8 +2,9 @@
  * The training command end to end in seconds: two tiny varied tables written by the dataset
  * code, three steps of models/train/train.py (Debian's torch), then three of its second stage
  * (fall_classifier.py) exported with it as one file; both files loaded and run by the detector
- * module the CLI uses, and the second stage's answer is the one `fallen` follows. Proves the
- * pipeline, not the models' quality.
+ * module the CLI uses, and the second stage's answer is the one `fallen` follows; then the second
+ * stage with its centre head, whose answer moves the objects. Proves the pipeline, not the
+ * models' quality.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -73,5 +74,31 @@ describe.runIf(hasTorch)('training smoke step', () => {
     for (const t of [0, 1.01]) expect((await two.detector.detectInput(input, meta.rows, meta.cols, 4, { ...decode, fallenThreshold: t })).every((o) => o.fallen === (t === 0))).toBe(true);
     await raw.release();
     await two.detector.release();
+
+    // With the centre head: a fourth output, and an object moves to where its square says it lies.
+    const centred = join(dir, 'centred.onnx');
+    const c = spawnSync(PYTHON, ['models/train/fall_classifier.py', '--smoke', dir, '--threads', '1', '--centre', '--detector', `${out}.pt`, '--out', centred], { encoding: 'utf8', timeout: 200_000 });
+    expect(c.status, c.stderr).toBe(0);
+    expect(c.stdout).toMatch(/step 3 .* centre \d/);
+    const cbytes = new Uint8Array(await readFile(centred));
+    const three = await loadLearnedDetector(ort, cbytes);
+    expect(three.ok && three.detector.stages).toEqual({ fallen: true, second: true, centre: true });
+    if (!three.ok) return;
+    const peaks = await three.detector.detectInput(input, meta.rows, meta.cols, 4, decode);
+    const rawC = await ort.InferenceSession.create(cbytes);
+    const po = peaks.map((o) => patchOrigin(o.xMm, o.yMm, 4));
+    const said = (await rawC.run({ map: idle, patch: new ort.Tensor('float32', cutPatches(input, meta.rows, meta.cols, po), [po.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]) }, ['centre']))['centre']?.data as Float32Array;
+    // Where each peak's square puts its object (SECOND_CELLS = 10 cells of 4 mm from the square's middle), when within the head's reach.
+    const places = peaks.map((p, i) => {
+      const [dx, dy] = [said[3 * i + 1] as number, said[3 * i + 2] as number];
+      const [c0, r0] = po[i] as [number, number];
+      return Math.hypot(dx, dy) * 10 <= 6 ? { xMm: (c0 + PATCH_CELLS / 2 + 0.5 + dx * 10) * 4, yMm: (r0 + PATCH_CELLS / 2 + 0.5 + dy * 10) * 4 } : p;
+    });
+    const moved = await three.detector.detectInput(input, meta.rows, meta.cols, 4, { ...decode, centreMinMm: 0 });
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.every((o) => places.some((q) => Math.hypot(q.xMm - o.xMm, q.yMm - o.yMm) < 1e-3))).toBe(true);
+    expect(moved.some((o) => !peaks.some((p) => Math.hypot(p.xMm - o.xMm, p.yMm - o.yMm) < 1e-3))).toBe(true);
+    await rawC.release();
+    await three.detector.release();
   }, 400_000);
 });
