@@ -91,8 +91,9 @@ export async function lookAgainAt(look: LookAgain, each: readonly (readonly Heat
   const found = each.map((peaks, k) => {
     const d = decodes[k] as DecodeOptions;
     const objects: SeenObject[] = [];
+    const kept = peaks.filter((p) => onModel(answer(p), d));
     peaks.forEach((p, i) => {
-      if (!onModel(answer(p), d)) return;
+      if (!kept.includes(p)) return;
       const at = placed[k]?.[i] ?? p;
       // Two peaks of one model both moved to its place are that model once (the hotter was first).
       if (at !== p && objects.some((o) => Math.hypot(o.xMm - at.xMm, o.yMm - at.yMm) < d.mergeMm)) return;
@@ -101,7 +102,8 @@ export async function lookAgainAt(look: LookAgain, each: readonly (readonly Heat
     });
     const added: SeenObject[] = [];
     if (d.secondThreshold !== undefined) {
-      for (const p of peaks) {
+      // A peak dropped as no model names no second one either.
+      for (const p of kept) {
         const s = answer(p)?.second;
         if (!s || s[0] < d.secondThreshold) continue;
         const { xMm, yMm } = fromMiddle(p, s[1], s[2]);

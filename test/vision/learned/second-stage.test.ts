@@ -119,6 +119,10 @@ describe('the second look', () => {
       expect(kept?.map((o) => o.xMm)).toEqual([600]);
       const [lenient] = await lookAgainAt(a.look, peaks, [{ ...centred, hereThreshold: 0.05 }], MM, bounds);
       expect(lenient).toHaveLength(3);
+      // A dropped peak names no second model, however sure the second's own square is.
+      const sure = answering({ [origin(600, 600)]: { fallen: 0, second: [0.9, u(20), 0], centre: [0.9, 0, 0] }, [origin(x2, middle(600))]: { fallen: 0, second: [0, 0, 0], centre: [0.99, 0, 0] } });
+      const [none] = await lookAgainAt(sure.look, [[peak(600, 600)]], [{ ...centred, hereThreshold: 0.95 }], MM, bounds);
+      expect(none).toEqual([]);
     });
 
     it('leaves it at its peak when the move is short, too long for the head, or not asked for', async () => {
