@@ -111,14 +111,14 @@ describe('frames per second and timings (frame-stats.ts)', () => {
   it('counts located and detected frames over the last three seconds, with median timings', () => {
     const s = new FrameStats();
     for (let i = 0; i <= 40; i++) s.located(1000 + i * 100, { readMs: 1, locateMs: 40 + (i % 3), latencyMs: 45 });
-    for (let i = 0; i <= 8; i++) s.detected(1000 + i * 500, { map: 50, network: 100, decode: 1, total: 151 }, 300);
+    for (let i = 0; i <= 8; i++) s.detected(1000 + i * 500, { map: 50, network: 100, second: 12, decode: 1, total: 163 }, 300);
     const out = s.summary(5000);
     expect(out.located).toBe(41);
     expect(out.detected).toBe(9);
     expect(out.locatedPerS).toBeCloseTo(10, 5);
     expect(out.detectedPerS).toBeCloseTo(2, 5);
     expect(out.locateMs).toBe(41);
-    expect(out.detectMs).toEqual({ map: 50, network: 100, decode: 1, total: 151 });
+    expect(out.detectMs).toEqual({ map: 50, network: 100, second: 12, decode: 1, total: 163 });
     expect(out.load).toBeNull();
     s.loaded({ scriptMs: 10, modelMs: 12, sessionMs: 300, totalMs: 312, modelBytes: 83622 }, 400);
     expect(s.summary(5000).load).toEqual({ pageMs: 400, scriptMs: 10, modelMs: 12, sessionMs: 300, totalMs: 312, modelBytes: 83622 });

@@ -14,7 +14,7 @@ export interface CameraStats {
   readMs: number | null;
   locateMs: number | null;
   locateLatencyMs: number | null;
-  detectMs: { map: number; network: number; decode: number; total: number } | null;
+  detectMs: { map: number; network: number; second: number; decode: number; total: number } | null;
   detectLatencyMs: number | null;
   /** Ms from the detector worker's start to its session, and the worker's own split of it. */
   load: { pageMs: number; scriptMs: number; modelMs: number; sessionMs: number; totalMs: number; modelBytes: number } | null;
@@ -28,7 +28,7 @@ const median = (v: readonly number[]): number | null => {
 
 export class FrameStats {
   private located_: { at: number; readMs: number; locateMs: number; latencyMs: number }[] = [];
-  private detected_: { at: number; map: number; network: number; decode: number; total: number; latencyMs: number }[] = [];
+  private detected_: { at: number; map: number; network: number; second: number; decode: number; total: number; latencyMs: number }[] = [];
   private nLocated = 0;
   private nDetected = 0;
   private load_: CameraStats['load'] = null;
@@ -39,7 +39,7 @@ export class FrameStats {
     this.trim(at);
   }
 
-  detected(at: number, ms: { map: number; network: number; decode: number; total: number }, latencyMs: number): void {
+  detected(at: number, ms: { map: number; network: number; second: number; decode: number; total: number }, latencyMs: number): void {
     this.nDetected++;
     this.detected_.push({ at, ...ms, latencyMs });
     this.trim(at);
@@ -73,7 +73,7 @@ export class FrameStats {
       readMs: median(this.located_.map((x) => x.readMs)),
       locateMs: median(this.located_.map((x) => x.locateMs)),
       locateLatencyMs: median(this.located_.map((x) => x.latencyMs)),
-      detectMs: d.length === 0 ? null : { map: median(d.map((x) => x.map)) ?? 0, network: median(d.map((x) => x.network)) ?? 0, decode: median(d.map((x) => x.decode)) ?? 0, total: median(d.map((x) => x.total)) ?? 0 },
+      detectMs: d.length === 0 ? null : { map: median(d.map((x) => x.map)) ?? 0, network: median(d.map((x) => x.network)) ?? 0, second: median(d.map((x) => x.second)) ?? 0, decode: median(d.map((x) => x.decode)) ?? 0, total: median(d.map((x) => x.total)) ?? 0 },
       detectLatencyMs: median(d.map((x) => x.latencyMs)),
       load: this.load_,
     };
