@@ -23,14 +23,18 @@ const tables = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => {
 const grid: DecodeOptions[] = [];
 const THRESHOLDS = [0.3, 0.4, 0.5, 0.6, 0.7];
 const FALLEN = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
-for (const subcell of ['heat', 'offset', 'mean'] as const) for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell });
+/** Every heat threshold, fallen threshold and merge distance with these other options. */
+const sweep = (rest: Omit<DecodeOptions, 'threshold' | 'fallenThreshold' | 'mergeMm'>): void => {
+  for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, ...rest });
+};
+for (const subcell of ['heat', 'offset', 'mean'] as const) sweep({ subcell });
 // A second stage with a second-model head (second-stage.ts): how sure it must be to add a model.
-if (r.detector.stages.second) for (const secondThreshold of [0.5, 0.6, 0.7, 0.8, 0.9]) for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell: 'heat', secondThreshold });
-// A centre head: how far off its peak an object must be said to lie to be moved.
+if (r.detector.stages.second) for (const secondThreshold of [0.5, 0.6, 0.7, 0.8, 0.9]) sweep({ subcell: 'heat', secondThreshold });
+// A centre head: how far off its peak an object must be said to lie to be moved, which squares
+// call a moved object fallen, and how sure its "a model is here" must be for a peak to stay.
 if (r.detector.stages.centre) {
-  // ... and how sure its "a model is here" must be for a peak to stay.
   for (const movedFallen of ['place', 'peak', 'mean'] as const) for (const hereThreshold of [undefined, 0.2, 0.3, 0.5, 0.7]) {
-    for (const centreMinMm of [0, 2, 4, 8]) for (const secondThreshold of [0.5, 0.6, 0.7, 0.8, 0.9]) for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, subcell: 'heat', secondThreshold, centreMinMm, movedFallen, hereThreshold });
+    for (const centreMinMm of [0, 2, 4, 8]) for (const secondThreshold of [0.5, 0.6, 0.7, 0.8, 0.9]) sweep({ subcell: 'heat', secondThreshold, centreMinMm, movedFallen, hereThreshold });
   }
 }
 const scored: { bg: boolean; g: DecodeOptions; f: ReturnType<typeof figures> }[] = [];

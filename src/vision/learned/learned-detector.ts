@@ -141,19 +141,18 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
   const lookAt = async (tensor: Float32Array, rows: number, cols: number, origins: readonly (readonly [number, number])[]): Promise<SquareAnswer[]> => {
     if (!idleMap) return [];
     const patch = new ort.Tensor('float32', cutPatches(tensor, rows, cols, origins), [origins.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]);
-    const r = await session.run({ map: idleMap, patch }, hasCentre ? ['fallen', 'second', 'centre'] : hasSecond ? ['fallen', 'second'] : ['fallen']);
+    const r = await session.run({ map: idleMap, patch }, ['fallen', ...(hasSecond ? ['second'] : []), ...(hasCentre ? ['centre'] : [])]);
     const f = r['fallen'];
     const s2 = hasSecond ? r['second'] : undefined;
     const c2 = hasCentre ? r['centre'] : undefined;
     if (f?.data.length !== origins.length || (hasSecond && s2?.data.length !== 3 * origins.length) || (hasCentre && c2?.data.length !== 3 * origins.length)) throw new Error('the second stage gave no answer per object');
     const fd = f.data as Float32Array;
-    const sd = s2?.data as Float32Array | undefined;
-    const cd = c2?.data as Float32Array | undefined;
-    const out = origins.map((_, i): SquareAnswer => ({
-      fallen: fd[i] as number,
-      second: sd ? [sd[3 * i] as number, sd[3 * i + 1] as number, sd[3 * i + 2] as number] : null,
-      centre: cd ? [cd[3 * i] as number, cd[3 * i + 1] as number, cd[3 * i + 2] as number] : null,
-    }));
+    /** Object i's three values of a [N, 3] output. */
+    const triple = (t: OrtTypes.Tensor | undefined, i: number): [number, number, number] | null => {
+      const v = t?.data as Float32Array | undefined;
+      return v ? [v[3 * i] as number, v[3 * i + 1] as number, v[3 * i + 2] as number] : null;
+    };
+    const out = origins.map((_, i): SquareAnswer => ({ fallen: fd[i] as number, second: triple(s2, i), centre: triple(c2, i) }));
     f.dispose();
     s2?.dispose();
     c2?.dispose();

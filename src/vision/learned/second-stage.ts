@@ -91,9 +91,9 @@ export async function lookAgainAt(look: LookAgain, each: readonly (readonly Heat
   const found = each.map((peaks, k) => {
     const d = decodes[k] as DecodeOptions;
     const objects: SeenObject[] = [];
-    const kept = peaks.filter((p) => onModel(answer(p), d));
+    const kept = new Set(peaks.filter((p) => onModel(answer(p), d)));
     peaks.forEach((p, i) => {
-      if (!kept.includes(p)) return;
+      if (!kept.has(p)) return;
       const at = placed[k]?.[i] ?? p;
       // Two peaks of one model both moved to its place are that model once (the hotter was first).
       if (at !== p && objects.some((o) => Math.hypot(o.xMm - at.xMm, o.yMm - at.yMm) < d.mergeMm)) return;

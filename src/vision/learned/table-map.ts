@@ -78,28 +78,26 @@ export function sampleTableMap(m: TableMapSampler, img: RgbaImage): Float32Array
   const stride = img.width * 4;
   const ss = SUB * SUB;
   const { pixel, weight, seen } = m;
-  const g0 = cells;
-  const b0 = 2 * cells;
   for (let i = 0; i < cells; i++) {
     if (seen[i] === 0) {
-      out[i] = out[g0 + i] = out[b0 + i] = NaN;
+      out[i] = out[cells + i] = out[2 * cells + i] = NaN;
       continue;
     }
     let r = 0, g = 0, b = 0;
-    for (let q = i * ss, end = q + ss; q < end; q++) {
+    for (let s = 0; s < ss; s++) {
+      const q = i * ss + s;
       const p = pixel[q] as number;
       if (p < 0) continue;
-      const wq = 4 * q;
-      const w00 = weight[wq] as number, w01 = weight[wq + 1] as number, w10 = weight[wq + 2] as number, w11 = weight[wq + 3] as number;
-      const j = p << 2;
+      const w00 = weight[4 * q] as number, w01 = weight[4 * q + 1] as number, w10 = weight[4 * q + 2] as number, w11 = weight[4 * q + 3] as number;
+      const j = p * 4;
       const k = j + stride;
       r += (d[j] as number) * w00 + (d[j + 4] as number) * w01 + (d[k] as number) * w10 + (d[k + 4] as number) * w11;
       g += (d[j + 1] as number) * w00 + (d[j + 5] as number) * w01 + (d[k + 1] as number) * w10 + (d[k + 5] as number) * w11;
       b += (d[j + 2] as number) * w00 + (d[j + 6] as number) * w01 + (d[k + 2] as number) * w10 + (d[k + 6] as number) * w11;
     }
     out[i] = r;
-    out[g0 + i] = g;
-    out[b0 + i] = b;
+    out[cells + i] = g;
+    out[2 * cells + i] = b;
   }
   return out;
 }
