@@ -15,7 +15,7 @@ import { gaussian, mulberry32, valueNoise } from './noise.js';
 import { applySensor, decodeImage, encodeJpeg } from './post.js';
 import { Box, Cylinder, Sphere, TagPlate, markerValue, type Primitive } from './primitives.js';
 import type { Rgb } from './scene.js';
-import { renderWorld, type RawImage, type SyntheticCamera, type World } from './world.js';
+import { renderWorld, type Look, type RawImage, type SyntheticCamera, type World } from './world.js';
 
 export interface VariedModelTruth {
   /** Standing: base centre; fallen: the middle of its footprint (body and base). Table mm. */
@@ -36,7 +36,8 @@ export interface VariedTable {
   full: World;
   /** More lamps (0–2) beside the world's own: each frame is the weighted sum of one render per lamp, so each casts its own shadows. */
   extraLights: { light: World['light']; weight: number }[];
-  sensor: { tint: Rgb; tintEmpty: Rgb; blurSigmaPx: number; noiseSigma: number; jpegQuality: number; seed: number };
+  /** toneGamma: the camera's response, out = (in / 255)^gamma (1: linear; real cameras and sRGB renderers lift the shadows); saturation: 1 keeps the colours. */
+  sensor: { tint: Rgb; tintEmpty: Rgb; blurSigmaPx: number; noiseSigma: number; jpegQuality: number; seed: number; toneGamma: number; saturation: number };
 }
 
 type Part = { k: 'cyl'; a: Vec3; b: Vec3; r: number; c: Rgb } | { k: 'sph'; c0: Vec3; r: number; c: Rgb } | { k: 'box'; c0: Vec3; hx: number; hy: number; h: number; c: Rgb };
@@ -46,6 +47,10 @@ const D = 1200;
 
 export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedTable {
   const rand = mulberry32(seed * 7919 + 13);
+  // The look (soft lamps, sky, contact shadows, highlights, bevelled bases) draws from its own
+  // generator, so a seed's tables, models and camera are the same with or without it.
+  const lookRand = mulberry32(seed * 104729 + 71);
+  const LU = (a: number, b: number): number => a + (b - a) * lookRand();
   const gauss = gaussian(rand);
   const U = (a: number, b: number): number => a + (b - a) * rand();
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
@@ -202,7 +207,14 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
     const baseColor = trait ? paint(trait) : rand() < 0.5 ? paint('dark') : paint('');
     const t = base > 0 ? U(2.5, 4.5) : 0;
     const parts: Part[] = [];
-    if (base > 0) parts.push({ k: 'cyl', a: [0, 0, 0], b: [0, 0, t], r: base / 2, c: baseColor });
+    if (base > 0) {
+      // Half the bases are bevelled: a narrower top over a thin full-width foot reads as a ring.
+      if (lookRand() < 0.5) {
+        const foot = t * LU(0.25, 0.5);
+        parts.push({ k: 'cyl', a: [0, 0, 0], b: [0, 0, foot], r: base / 2, c: baseColor });
+        parts.push({ k: 'cyl', a: [0, 0, foot], b: [0, 0, t], r: (base / 2) * LU(0.84, 0.94), c: baseColor });
+      } else parts.push({ k: 'cyl', a: [0, 0, 0], b: [0, 0, t], r: base / 2, c: baseColor });
+    }
     if (kind === 'humanoid') {
       const s = H / 32;
       const hip = t + 14 * s;
@@ -289,6 +301,27 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
   const position: Vec3 = [900 + U(-120, 120), 600 + U(-100, 100), h];
   const camera: SyntheticCamera = { intrinsics, pose: lookAtPose(position, [900 + U(-40, 40), 600 + U(-40, 40), 0], U(-3, 3)) };
 
+  // Lamp sizes: a broad panel or a bare bulb overhead, a window's sun a few degrees wide.
+  const lampSize = (l: World['light']): World['light'] => {
+    const d = Math.hypot(l.x - 900, l.y - 600, l.z);
+    const radiusMm = l.z < d * 0.6 ? d * Math.tan((LU(0.25, 3) * Math.PI) / 180) : lookRand() < 0.5 ? LU(150, 600) : LU(3, 60);
+    return { ...l, radiusMm };
+  };
+  const look: Look = {
+    shadowSamples: 8,
+    skyTilt: LU(0, 0.6),
+    bounce: LU(0, 0.35),
+    aoReachMm: LU(12, 40),
+    aoSamples: 6,
+    aoStrength: lookRand() < 0.85 ? LU(0.3, 0.9) : 0,
+    specular: LU(0, 0.25),
+    shininess: [LU(10, 40), LU(40, 200)],
+    planeSpecular: lookRand() < 0.3 ? LU(0, 0.06) : 0,
+    seed: Math.floor(lookRand() * 1000),
+  };
+  const lit = lampSize(light);
+  const extraLit = extraLights.map((e) => ({ ...e, light: lampSize(e.light) }));
+
   const exposure = U(0.7, 1.3);
   const wb: Rgb = [exposure * U(0.85, 1.15), exposure, exposure * U(0.8, 1.2)];
   const wb2: Rgb = [wb[0] * U(0.93, 1.07), wb[1] * U(0.93, 1.07), wb[2] * U(0.93, 1.07)];
@@ -296,10 +329,10 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
     camera,
     table: { width_mm: W, depth_mm: D },
     models,
-    empty: { planeColor, primitives: [...terrain], light },
-    full: { planeColor, primitives: [...terrain, ...solids, ...arms], light },
-    extraLights,
-    sensor: { tint: wb, tintEmpty: wb2, blurSigmaPx: U(0.4, 1.3), noiseSigma: U(1, 4.5), jpegQuality: Math.round(U(65, 95)), seed },
+    empty: { planeColor, primitives: [...terrain], light: lit, look },
+    full: { planeColor, primitives: [...terrain, ...solids, ...arms], light: lit, look },
+    extraLights: extraLit,
+    sensor: { tint: wb, tintEmpty: wb2, blurSigmaPx: U(0.4, 1.3), noiseSigma: U(1, 4.5), jpegQuality: Math.round(U(65, 95)), seed, toneGamma: lookRand() < 0.25 ? 1 : LU(0.55, 1.1), saturation: LU(0.75, 1.2) },
   };
 }
 
@@ -323,8 +356,29 @@ export async function renderVaried(v: VariedTable, which: 'full' | 'empty'): Pro
     img = { width: img.width, height: img.height, rgba };
   }
   img = tint(img, which === 'full' ? v.sensor.tint : v.sensor.tintEmpty);
+  img = toneCurve(img, v.sensor.toneGamma, v.sensor.saturation);
   img = applySensor(img, { blurSigmaPx: v.sensor.blurSigmaPx, noiseSigma: v.sensor.noiseSigma, seed: v.sensor.seed + (which === 'full' ? 0 : 1) });
   return decodeImage(await encodeJpeg(img, v.sensor.jpegQuality));
+}
+
+/** The camera's response curve and colour saturation, applied to every pixel alike. */
+function toneCurve(img: RawImage, gamma: number, saturation: number): RawImage {
+  if (gamma === 1 && saturation === 1) return img;
+  const lut = new Float32Array(256);
+  for (let i = 0; i < 256; i++) lut[i] = 255 * (i / 255) ** gamma;
+  const out = new Uint8ClampedArray(img.rgba.length);
+  const d = img.rgba;
+  for (let i = 0; i < d.length; i += 4) {
+    const r = lut[d[i] as number] as number;
+    const g = lut[d[i + 1] as number] as number;
+    const b = lut[d[i + 2] as number] as number;
+    const y = 0.3 * r + 0.59 * g + 0.11 * b;
+    out[i] = y + (r - y) * saturation;
+    out[i + 1] = y + (g - y) * saturation;
+    out[i + 2] = y + (b - y) * saturation;
+    out[i + 3] = 255;
+  }
+  return { width: img.width, height: img.height, rgba: out };
 }
 
 type M3 = [number, number, number, number, number, number, number, number, number];
