@@ -37,7 +37,8 @@ import torch
 import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train import CHANNELS, Detector, load, set_cosine_lr  # noqa: E402
+from onnx_weights import freeze_batchnorm, load_part  # noqa: E402
+from train import CHANNELS, load, load_detector, set_cosine_lr  # noqa: E402
 
 PATCH = 24
 # Squares on a model's true point are moved up to this many cells when trained on (the first
@@ -310,8 +311,7 @@ def export(model, path, detector_pt=None, second_net=None):
         return
     if second_net is None:
         sys.exit('the combined file needs a second head: train with it, or give --second-net')
-    det = Detector()
-    det.load_state_dict(torch.load(detector_pt))
+    det = load_detector(detector_pt)[0]
     both = TwoStage(det, model, second_net.eval()).eval()
     x = torch.zeros(1, CHANNELS, 304, 456)
     names = ['heat', 'fallen', 'second'] + (['centre'] if second_net.has_centre else [])
@@ -330,11 +330,11 @@ def main():
     ap.add_argument('--lr', type=float, default=3e-3)
     ap.add_argument('--threads', type=int, default=2)
     ap.add_argument('--smoke', help='a few steps on this data directory, no export unless --out is given')
-    ap.add_argument('--detector', help="train.py's weights (a .pt beside its export): OUT holds both stages")
-    ap.add_argument('--resume', help='start from these classifier weights (with --minutes 0: only export)')
+    ap.add_argument('--detector', help="train.py's weights (a .pt beside its export, or an .onnx holding map -> heat): OUT holds both stages")
+    ap.add_argument('--resume', help='start from these classifier weights (with --minutes 0: only export); an .onnx gives its fallen net (--no-second) or its second-model net, BatchNorm frozen')
     ap.add_argument('--on-peaks', action='store_true', help="also train on squares at the first stage's peaks (tried: fewer falls found on validation)")
     ap.add_argument('--no-second', action='store_true', help='train the fallen head alone (the layout the shipped fallen chance comes from)')
-    ap.add_argument('--second-net', help='weights of a net trained with the second head: the exported `second` comes from it')
+    ap.add_argument('--second-net', help='weights of a net trained with the second head (a .pt, or an .onnx holding second and centre): the exported `second` comes from it')
     ap.add_argument('--jitter', type=int, default=JITTER, help='cells a square on a true point is moved by when trained on')
     ap.add_argument('--centre', action='store_true', help="add the centre head: where the object at the square's middle lies (with --resume, the head starts fresh)")
     ap.add_argument('--second-weight', type=float, default=1.0, help="weight of the second head's loss")
@@ -350,9 +350,7 @@ def main():
     if a.on_peaks:
         if not a.detector:
             sys.exit('--on-peaks needs --detector (the first stage whose peaks to train on)')
-        det = Detector()
-        det.load_state_dict(torch.load(a.detector))
-        at_peaks(items, det, a.jitter, out=train)
+        at_peaks(items, load_detector(a.detector)[0], a.jitter, out=train)
     del items
     xs, ys, near = train.xs, train.labels(), train.near
     vs = at_models(load(a.val), 0) if a.val else None
@@ -360,7 +358,14 @@ def main():
     if a.centre and a.no_second:
         sys.exit('--centre needs the second head (drop --no-second)')
     model = FallClassifier(second=not a.no_second, centre=a.centre)
-    if a.resume:
+    folded = bool(a.resume and a.resume.endswith('.onnx'))
+    if folded:
+        # The shipped file's fallen net (--no-second) or its second-model net, BatchNorm folded.
+        try:
+            load_part(model, a.resume, 'fallen' if a.no_second else 'second')
+        except ValueError as e:
+            sys.exit(str(e))
+    elif a.resume:
         state = torch.load(a.resume)
         if a.centre and state.get('centre.weight') is not None and state['centre.weight'].shape[0] == 2:
             # A centre head without its "here" chance: the place rows are kept, the chance starts fresh.
@@ -389,6 +394,8 @@ def main():
             break
         set_cosine_lr(opt, a.lr, min(1.0, el / budget))
         model.train()
+        if folded:
+            freeze_batchnorm(model)
         idx = [rng.randrange(len(ys)) for _ in range(a.batch if not a.smoke else 4)]
         views = [augment(xs[i], near[i], rng, train.jitter[i], train.bg[i]) for i in idx]
         x = torch.from_numpy(np.stack([v[0] for v in views]))
@@ -427,12 +434,19 @@ def main():
     if a.smoke and a.out == ap.get_default('out'):
         return
     second_net = None
-    if a.second_net:
+    if a.second_net and a.second_net.endswith('.onnx'):
+        second_net = FallClassifier(second=True, centre=True)
+        try:
+            load_part(second_net, a.second_net, 'second')
+        except ValueError as e:
+            sys.exit(str(e))
+    elif a.second_net:
         state = torch.load(a.second_net)
         second_net = FallClassifier(second=True, centre='centre.weight' in state)
         second_net.load_state_dict(state)
     export(model, a.out, a.detector, second_net)
     if not a.smoke:
+        # Saved unfolded from a folded start too: the frozen BatchNorms hold the folded values.
         torch.save(model.state_dict(), a.out + '.fall.pt')
     print('exported %s (%d bytes) after %d steps' % (a.out, os.path.getsize(a.out), step))
 

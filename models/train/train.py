@@ -26,6 +26,9 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from onnx_weights import freeze_batchnorm  # noqa: E402
+
 STRIDE = 4
 CHANNELS = 9
 # Gaussian heat targets on the object map, in output cells (16 mm at 4 mm map cells).
@@ -80,8 +83,10 @@ def read_item(jp):
 
 
 def load(data_dir, limit=None, skip=()):
+    """The stored tables of one directory, or of several joined by commas."""
     items = []
-    for jp in sorted(glob.glob(os.path.join(data_dir, '*.json')))[:limit]:
+    files = sorted(f for d in data_dir.split(',') for f in glob.glob(os.path.join(d, '*.json')))
+    for jp in files[:limit]:
         if os.path.basename(jp) in skip:
             continue
         it = read_item(jp)
@@ -224,6 +229,21 @@ def loss_fn(out, t, fallen_weight=1.0):
     return lh + fallen_weight * lf + 1.0 * lo, lh.item(), lf.item(), lo.item()
 
 
+def load_detector(path):
+    """The first stage's weights: a .pt written beside an export, or the map -> heat part of an
+    ONNX file (BatchNorm folded: see onnx_weights.py). Returns (net, folded)."""
+    model = Detector()
+    if path.endswith('.onnx'):
+        from onnx_weights import load_part
+        try:
+            load_part(model, path, 'detector')
+        except ValueError as e:
+            sys.exit(str(e))
+        return model, True
+    model.load_state_dict(torch.load(path))
+    return model, False
+
+
 def export(model, path, rows=304, cols=456):
     model.eval()
     x = torch.zeros(1, CHANNELS, rows, cols)
@@ -242,7 +262,7 @@ def main():
     ap.add_argument('--snapshot-minutes', type=float, default=0, help='also export OUT.stepN.onnx this often (to validate while it trains)')
     ap.add_argument('--seed', type=int, default=9)
     ap.add_argument('--lr', type=float, default=3e-3)
-    ap.add_argument('--resume', help='start from these weights (a .pt written beside an export)')
+    ap.add_argument('--resume', help='start from these weights: a .pt written beside an export, or an exported .onnx (its BatchNorms stay frozen)')
     ap.add_argument('--fallen-weight', type=float, default=1.0, help='weight of the fallen-chance loss')
     ap.add_argument('--focus', type=float, default=0.0, help='crops centred on fallen models and leaning standing ones this much more often')
     ap.add_argument('--touch-focus', type=float, default=0.0, help='with --focus: vehicles and touching bases this much more often too')
@@ -254,9 +274,7 @@ def main():
     random.seed(a.seed)
     np.random.seed(a.seed)
     torch.set_num_threads(a.threads)
-    model = Detector()
-    if a.resume:
-        model.load_state_dict(torch.load(a.resume))
+    model, folded = load_detector(a.resume) if a.resume else (Detector(), False)
     if a.random_export:
         export(model, a.out)
         print('exported untrained', a.out)
@@ -280,6 +298,8 @@ def main():
             break
         set_cosine_lr(opt, a.lr, min(1.0, el / budget) if not a.smoke else 0)
         model.train()
+        if folded:
+            freeze_batchnorm(model)
         x, t = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64, a.focus, a.touch_focus)
         out = model(x)
         loss, lh, lf, lo = loss_fn(out, t, a.fallen_weight)

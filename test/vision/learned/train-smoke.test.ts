@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -100,5 +100,36 @@ describe.runIf(hasTorch)('training smoke step', () => {
     expect(moved.some((o) => !peaks.some((p) => Math.hypot(p.xMm - o.xMm, p.yMm - o.yMm) < 1e-3))).toBe(true);
     await rawC.release();
     await three.detector.release();
+  }, 400_000);
+
+  it('resumes from the shipped ONNX file: its weights read back into the nets export to the same file, and three steps train on from it', async () => {
+    const d = await mkdtemp(join(tmpdir(), 'shagomer-resume-'));
+    try {
+      await writeDatasetEntry(d, 3, { widthPx: 320 });
+      const shipped = 'models/miniature-detector.onnx';
+      const again = join(d, 'again.onnx');
+      const r = spawnSync(PYTHON, ['models/train/fall_classifier.py', '--data', d, '--threads', '1', '--no-second', '--minutes', '0', '--resume', shipped, '--detector', shipped, '--second-net', shipped, '--out', again], { encoding: 'utf8', timeout: 200_000 });
+      expect(r.status, r.stderr).toBe(0);
+      // Every weight of the re-export equals the shipped file's, in the same place.
+      const cmp = spawnSync(PYTHON, ['-c', `import sys, onnx, numpy as np
+from onnx import numpy_helper as nh
+a, b = (onnx.load(f).graph.initializer for f in sys.argv[1:3])
+assert len(a) == len(b), (len(a), len(b))
+print(max(float(np.abs(nh.to_array(x) - nh.to_array(y)).max()) for x, y in zip(a, b)))`, shipped, again], { encoding: 'utf8' });
+      expect(cmp.status, cmp.stderr).toBe(0);
+      expect(Number(cmp.stdout.trim())).toBe(0);
+      // The first stage trains on from the shipped weights (BatchNorm frozen at the folded values).
+      const t = spawnSync(PYTHON, ['models/train/train.py', '--smoke', d, '--threads', '1', '--resume', shipped, '--out', join(d, 'first.onnx')], { encoding: 'utf8', timeout: 200_000 });
+      expect(t.status, t.stderr).toBe(0);
+      expect(t.stdout).toMatch(/step 3 /);
+      // A file that is not an ONNX model is refused in one line naming it.
+      const junk = join(d, 'junk.onnx');
+      await writeFile(junk, 'not a model');
+      const bad = spawnSync(PYTHON, ['models/train/train.py', '--smoke', d, '--threads', '1', '--resume', junk], { encoding: 'utf8', timeout: 200_000 });
+      expect(bad.status).not.toBe(0);
+      expect(bad.stderr.trim().split('\n')).toEqual([expect.stringMatching(/junk\.onnx: not an ONNX file/)]);
+    } finally {
+      await rm(d, { recursive: true, force: true });
+    }
   }, 400_000);
 });
