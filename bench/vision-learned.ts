@@ -2,7 +2,8 @@
  * Issue 9's figures: the learned and the geometric detector side by side on the held-out
  * Blender frames (test/blender/frames, rendered by test/blender/heldout.py; never trained on),
  * with and without the empty-table frame, plus detector CPU per frame, measured in this run,
- * and the model's load time. Run alone: `node dist/bench/vision-learned.js [DIR]`.
+ * and the model's load time. Run alone: `node dist/bench/vision-learned.js [DIR] [MODEL.onnx]` (a
+ * candidate model instead of the committed one).
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFile } from 'node:fs/promises';
@@ -24,14 +25,14 @@ const cpuMs = async <T>(f: () => Promise<T> | T): Promise<{ value: T; ms: number
   return { value, ms: (c.user + c.system) / 1000 };
 };
 
-export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => void = (l) => console.log(`   ${l}`)): Promise<void> {
+export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => void = (l) => console.log(`   ${l}`), modelPath?: string): Promise<void> {
   const frames = (await listHeldoutFrames(dir)).filter((f) => f.truth.models.length > 0);
   if (frames.length === 0) {
     log(`no held-out frames in ${dir}: render them with \`nice -n 19 /usr/bin/python3 test/blender/heldout.py\``);
     return;
   }
   const t0 = performance.now();
-  const loaded = await cpuMs(() => loadLearnedDetectorNode()).then((r) => ({ ...r, wall: performance.now() - t0 }));
+  const loaded = await cpuMs(() => loadLearnedDetectorNode(modelPath)).then((r) => ({ ...r, wall: performance.now() - t0 }));
   const loadMs = loaded.wall;
   const loadCpuMs = loaded.ms;
   if (!loaded.value.ok) {
@@ -104,7 +105,26 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
   const med = (v: number[]): number => quantile(v, 0.5);
   log(`detector CPU ms per frame (median)  ${n(med(cpu.geometric), 0).padStart(10)} ${n(med(cpu.learnedBg), 0).padStart(12)} ${n(med(cpu.learnedNoBg), 0).padStart(12)}   aim ≤ ${AIM.cpuMs}`);
   log(`  wall: table map + input ${n(med(cpu.map), 0)} ms, network (wasm, 1 thread) ${n(med(cpu.network), 0)} ms, its second look at each object ${n(med(cpu.second), 0)} ms; learned / geometric CPU ${n(med(cpu.learnedNoBg) / med(cpu.geometric), 2)}×`);
+  if (process.env['BENCH_DETAIL']) for (const [mode, runs] of [['with the empty table', per.learnedBg], ['without', per.learnedNoBg]] as const) for (const line of wrongOnes(frames.map((f) => f.name), runs)) log(`  ${mode}: ${line}`);
   log(`model load ${n(loadMs, 0)} ms wall, ${n(loadCpuMs, 0)} ms CPU (aim ≤ ${AIM.loadMs}; includes compiling onnxruntime's wasm); traits missed by the learned detector without background: ${missedTraits(per.learnedNoBg)}`);
+}
+
+/** One line per model missed, fall not called, standing model called fallen, and phantom (BENCH_DETAIL=1). */
+function wrongOnes(names: readonly string[], frames: readonly { matches: Match[]; phantoms: Detected[] }[]): string[] {
+  const out: string[] = [];
+  const at = (x: number, y: number): string => `(${x.toFixed(0)}, ${y.toFixed(0)})`;
+  frames.forEach((f, i) => {
+    const name = names[i] ?? `#${i}`;
+    for (const m of f.matches) {
+      const t = m.truth;
+      const what = `${t.kind} ${t.base_mm} mm${t.traits.length ? ` [${t.traits.join(', ')}]` : ''} at ${at(t.x_mm, t.y_mm)}`;
+      if (!m.found) out.push(`${name} missed ${t.fallen ? 'fallen ' : ''}${what}`);
+      else if (t.fallen && !m.found.fallen) out.push(`${name} fall not called: ${what}`);
+      else if (!t.fallen && m.found.fallen) out.push(`${name} standing called fallen: ${what}, ${m.errorMm.toFixed(1)} mm off`);
+    }
+    for (const p of f.phantoms) out.push(`${name} phantom at ${at(p.x_mm, p.y_mm)}${p.fallen ? ' (fallen)' : ''}`);
+  });
+  return out;
 }
 
 function missedTraits(frames: { matches: Match[] }[]): string {
@@ -120,4 +140,4 @@ function missedTraits(frames: { matches: Match[] }[]): string {
   return [...count].map(([t, [a, b]]) => `${t} ${a}/${b}`).join(', ');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runLearnedBench(process.argv[2]);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runLearnedBench(process.argv[2] || undefined, undefined, process.argv[3]);

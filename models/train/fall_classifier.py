@@ -182,7 +182,7 @@ def at_peaks(items, det, margin, threshold=0.3, out=None):
     out = out or Samples()
     det.eval()
     for x, meta in items:
-        cell = meta['mm_per_cell'] * 4
+        cell = meta['mm_per_cell'] * det.stride
         for bg in (True, False):
             xf = x.astype(np.float32)
             if not bg:

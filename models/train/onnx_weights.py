@@ -92,6 +92,15 @@ def load_part(module, path, part):
     return missing
 
 
+def conv_count(path, output):
+    """How many convolutions feed `output` in the ONNX file at `path` (which head a file holds)."""
+    try:
+        g = onnx.load(path).graph
+    except Exception as e:  # noqa: BLE001 - any unreadable file is one line
+        raise ValueError('%s: not an ONNX file (%s)' % (path, str(e).splitlines()[0] if str(e) else type(e).__name__))
+    return len(_convs_feeding(g, output))
+
+
 def freeze_batchnorm(module):
     """Every BatchNorm normalises with its stored statistics (call after module.train())."""
     for m in module.modules():

@@ -29,13 +29,15 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from onnx_weights import freeze_batchnorm  # noqa: E402
 
-STRIDE = 4
 CHANNELS = 9
-# Gaussian heat targets on the object map, in output cells (16 mm at 4 mm map cells).
-SIGMA_STANDING = 0.55
-SIGMA_FALLEN = 0.8
-# Cells this close (output cells) to a model's point learn whether it is fallen.
-FALLEN_RADIUS = 1.6
+# Output cells are STRIDE map cells: 16 mm for the coarse head, 8 mm for the fine one (--fine).
+STRIDE = 4
+FINE_STRIDE = 2
+# Gaussian heat targets on the object map (mm; 0.55 and 0.8 of a 16 mm cell).
+SIGMA_STANDING_MM = 8.8
+SIGMA_FALLEN_MM = 12.8
+# Cells this close (mm) to a model's point learn whether it is fallen.
+FALLEN_RADIUS_MM = 25.6
 
 
 def dwsep(c_in, c_out, dil=1):
@@ -50,25 +52,41 @@ def down(c_in, c_out):
 
 
 class Detector(nn.Module):
-    """Output [N, 4, H/4, W/4]: object heat (standing base centre or fallen footprint middle),
-    the chance that the object there is fallen, and the point's x, y inside its cell."""
+    """Output [N, 4, H/s, W/s]: object heat (standing base centre or fallen footprint middle),
+    the chance that the object there is fallen, and the point's x, y inside its cell. The coarse
+    head answers at s = 4 map cells (16 mm); the fine one (fine=True) takes the 16 mm answer up
+    once more onto the first layer's 8 mm features and answers at s = 2, so that two bases in
+    contact (25 mm apart: neighbouring 16 mm cells, one 3 x 3 peak) are two peaks."""
 
-    def __init__(self, c1=16, c2=32, c3=64):
+    def __init__(self, c1=16, c2=32, c3=64, fine=False):
         super().__init__()
+        self.fine = fine
+        self.stride = FINE_STRIDE if fine else STRIDE
         self.e1 = down(CHANNELS, c1)
         self.e2 = nn.Sequential(down(c1, c2), dwsep(c2, c2))
         self.e3 = nn.Sequential(down(c2, c3), dwsep(c3, c3, dil=2), dwsep(c3, c3, dil=4), dwsep(c3, c3))
         self.proj = nn.Sequential(nn.Conv2d(c3, c2, 1, bias=False), nn.BatchNorm2d(c2))
         self.fuse = dwsep(c2, c2)
-        self.head = nn.Conv2d(c2, 4, 1)
+        # Registered in the order they run: onnx_weights.py pairs the file's convolutions with them so.
+        if fine:
+            self.proj2 = nn.Sequential(nn.Conv2d(c2, c1, 1, bias=False), nn.BatchNorm2d(c1))
+            self.fuse2 = dwsep(c1, 24)
+        self.head = nn.Conv2d(24 if fine else c2, 4, 1)
         nn.init.constant_(self.head.bias[0], -4.0)
         nn.init.zeros_(self.head.bias[1:])
 
     def forward(self, x):
-        a = self.e2(self.e1(x))
+        a1 = self.e1(x)
+        a = self.e2(a1)
         b = F.interpolate(self.proj(self.e3(a)), scale_factor=2.0, mode='nearest')
-        y = self.head(self.fuse(F.relu(a + b)))
-        return torch.sigmoid(y)
+        f = self.fuse(F.relu(a + b))
+        if self.fine:
+            f = self.fuse2(F.relu(a1 + F.interpolate(self.proj2(f), scale_factor=2.0, mode='nearest')))
+        return torch.sigmoid(self.head(f))
+
+    def new_layers(self):
+        """The fine head's own layers (trained from scratch when the rest comes from a coarse model)."""
+        return [self.proj2, self.fuse2, self.head] if self.fine else []
 
 
 def read_item(jp):
@@ -96,9 +114,11 @@ def load(data_dir, limit=None, skip=()):
     return items
 
 
-def targets(models, rows, cols):
+def targets(models, rows, cols, stride=STRIDE, mm_per_cell=4.0):
     """Object heat, fallen label and its mask, offsets and their mask for a crop whose models are in crop cells (map cells)."""
-    oh, ow = rows // STRIDE, cols // STRIDE
+    oh, ow = rows // stride, cols // stride
+    cell_mm = mm_per_cell * stride
+    fallen_radius = FALLEN_RADIUS_MM / cell_mm
     heat = np.zeros((oh, ow), np.float32)
     fall = np.zeros((oh, ow), np.float32)
     fmask = np.zeros((oh, ow), np.float32)
@@ -107,14 +127,14 @@ def targets(models, rows, cols):
     mask = np.zeros((oh, ow), np.float32)
     yy, xx = np.mgrid[0:oh, 0:ow]
     for (cx, cy, fallen) in models:
-        gx, gy = cx / STRIDE, cy / STRIDE
+        gx, gy = cx / stride, cy / stride
         ix, iy = int(math.floor(gx)), int(math.floor(gy))
         if not (-4 <= ix < ow + 4 and -4 <= iy < oh + 4):
             continue
-        sigma = SIGMA_FALLEN if fallen else SIGMA_STANDING
+        sigma = (SIGMA_FALLEN_MM if fallen else SIGMA_STANDING_MM) / cell_mm
         d2 = (xx + 0.5 - gx) ** 2 + (yy + 0.5 - gy) ** 2
         heat = np.maximum(heat, np.exp(-d2 / (2 * sigma * sigma)))
-        near = (d2 <= FALLEN_RADIUS ** 2) & (d2 < fdist)
+        near = (d2 <= fallen_radius ** 2) & (d2 < fdist)
         fall[near] = 1.0 if fallen else 0.0
         fmask[near] = 1.0
         fdist[near] = d2[near]
@@ -161,7 +181,7 @@ def pick(meta, rng, focus, touch_focus=0.0):
     return rng.choices(range(len(meta['models'])), weights=meta[key])[0]
 
 
-def batch(items, rng, n, crop, focus=0.0, touch_focus=0.0):
+def batch(items, rng, n, crop, focus=0.0, touch_focus=0.0, stride=STRIDE):
     xs, ts = [], []
     for _ in range(n):
         x, meta = items[rng.randrange(len(items))]
@@ -176,8 +196,8 @@ def batch(items, rng, n, crop, focus=0.0, touch_focus=0.0):
         else:
             r0 = rng.randrange(0, R - crop + 1)
             c0 = rng.randrange(0, Cc - crop + 1)
-        r0 = max(0, min(R - crop, r0 // STRIDE * STRIDE))
-        c0 = max(0, min(Cc - crop, c0 // STRIDE * STRIDE))
+        r0 = max(0, min(R - crop, r0 // stride * stride))
+        c0 = max(0, min(Cc - crop, c0 // stride * stride))
         xa = x[:, r0:r0 + crop, c0:c0 + crop].astype(np.float32)
         pts = [(m['x_mm'] / mpc - c0, m['y_mm'] / mpc - r0, bool(m['fallen'])) for m in ms]
         # The eight turns and mirrors of the square; the nadir-direction channels turn with it.
@@ -199,15 +219,16 @@ def batch(items, rng, n, crop, focus=0.0, touch_focus=0.0):
         for ch in range(3):
             xa[ch] = xa[ch] * np.float32(rng.uniform(0.85, 1.15)) + np.float32(rng.gauss(0, 0.05))
         xs.append(xa)
-        ts.append(targets(pts, crop, crop))
+        ts.append(targets(pts, crop, crop, stride, mpc))
     t = [torch.from_numpy(np.stack([v[k] for v in ts])) for k in range(5)]
     return torch.from_numpy(np.stack(xs)), t
 
 
 def set_cosine_lr(opt, lr, frac):
-    """The learning rate at this fraction of the run: cosine from lr down to 1e-5."""
+    """The learning rate at this fraction of the run: cosine from lr (times the group's own
+    'scale', if it has one) down to 1e-5."""
     for g in opt.param_groups:
-        g['lr'] = lr * (0.5 * (1 + math.cos(math.pi * frac))) + 1e-5
+        g['lr'] = lr * g.get('scale', 1.0) * (0.5 * (1 + math.cos(math.pi * frac))) + 1e-5
 
 
 def focal_loss(pred, gt):
@@ -229,19 +250,33 @@ def loss_fn(out, t, fallen_weight=1.0):
     return lh + fallen_weight * lf + 1.0 * lo, lh.item(), lf.item(), lo.item()
 
 
-def load_detector(path):
+def load_detector(path, fine=None):
     """The first stage's weights: a .pt written beside an export, or the map -> heat part of an
-    ONNX file (BatchNorm folded: see onnx_weights.py). Returns (net, folded)."""
-    model = Detector()
+    ONNX file (BatchNorm folded: see onnx_weights.py). fine=True from a coarse model keeps its
+    trunk and starts the fine head fresh; None takes the file's own head. Returns (net, frozen):
+    the modules whose BatchNorms hold folded values and must stay frozen while training."""
     if path.endswith('.onnx'):
-        from onnx_weights import load_part
+        from onnx_weights import conv_count, load_part
         try:
-            load_part(model, path, 'detector')
+            file_fine = conv_count(path, 'heat') > 15
+            src = Detector(fine=file_fine)
+            load_part(src, path, 'detector')
         except ValueError as e:
             sys.exit(str(e))
-        return model, True
-    model.load_state_dict(torch.load(path))
-    return model, False
+    else:
+        state = torch.load(path)
+        file_fine = 'proj2.0.weight' in state
+        src = Detector(fine=file_fine)
+        src.load_state_dict(state)
+    folded = path.endswith('.onnx')
+    if fine is None or bool(fine) == file_fine:
+        return src, ([src] if folded else [])
+    if not fine:
+        sys.exit('%s: holds the fine (8 mm) head; a coarse net cannot start from it' % path)
+    model = Detector(fine=True)
+    trunk = {k: v for k, v in src.state_dict().items() if not k.startswith('head.')}
+    model.load_state_dict(trunk, strict=False)
+    return model, ([model.e1, model.e2, model.e3, model.proj, model.fuse] if folded else [])
 
 
 def export(model, path, rows=304, cols=456):
@@ -267,6 +302,8 @@ def main():
     ap.add_argument('--focus', type=float, default=0.0, help='crops centred on fallen models and leaning standing ones this much more often')
     ap.add_argument('--touch-focus', type=float, default=0.0, help='with --focus: vehicles and touching bases this much more often too')
     ap.add_argument('--threads', type=int, default=2, help='1 on a machine whose cores are already busy')
+    ap.add_argument('--fine', action='store_true', help='the fine head: heat at 8 mm cells (two bases in contact are two peaks); from a coarse --resume the trunk is kept and the head starts fresh')
+    ap.add_argument('--trunk-lr-scale', type=float, default=0.3, help='with --fine from a coarse --resume: the trunk learns at this share of --lr')
     ap.add_argument('--smoke', help='a few steps on this data directory, no export unless --out is given')
     ap.add_argument('--random-export', action='store_true', help='export untrained weights (speed checks)')
     a = ap.parse_args()
@@ -274,7 +311,7 @@ def main():
     random.seed(a.seed)
     np.random.seed(a.seed)
     torch.set_num_threads(a.threads)
-    model, folded = load_detector(a.resume) if a.resume else (Detector(), False)
+    model, frozen = load_detector(a.resume, a.fine) if a.resume else (Detector(fine=a.fine), [])
     if a.random_export:
         export(model, a.out)
         print('exported untrained', a.out)
@@ -285,7 +322,10 @@ def main():
         sys.exit('no training data in %s' % (a.smoke or a.data))
     steps = 3 if a.smoke else a.steps
     print('%d tables, %d parameters' % (len(items), sum(p.numel() for p in model.parameters())), flush=True)
-    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
+    # A fine head new on a trained trunk: the trunk learns at --trunk-lr-scale of the rate.
+    fresh = {id(p) for m in model.new_layers() for p in m.parameters()} if frozen and a.fine else set()
+    groups = [{'params': [p for p in model.parameters() if id(p) in fresh]}, {'params': [p for p in model.parameters() if id(p) not in fresh], 'scale': a.trunk_lr_scale}] if fresh else [{'params': list(model.parameters())}]
+    opt = torch.optim.AdamW(groups, lr=a.lr, weight_decay=1e-4)
     rng = random.Random(a.seed)
     t0 = time.time()
     budget = a.minutes * 60
@@ -298,9 +338,9 @@ def main():
             break
         set_cosine_lr(opt, a.lr, min(1.0, el / budget) if not a.smoke else 0)
         model.train()
-        if folded:
-            freeze_batchnorm(model)
-        x, t = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64, a.focus, a.touch_focus)
+        for m in frozen:
+            freeze_batchnorm(m)
+        x, t = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64, a.focus, a.touch_focus, model.stride)
         out = model(x)
         loss, lh, lf, lo = loss_fn(out, t, a.fallen_weight)
         opt.zero_grad()

@@ -58,7 +58,8 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
 
   // The mat.
   const matKind = pick(['plain', 'mottled', 'printed'] as const);
-  const palettes: Rgb[] = [[70, 105, 55], [120, 95, 60], [95, 95, 90], [165, 140, 95], [45, 70, 45], [150, 150, 140], [60, 50, 40], [40, 40, 45], [180, 175, 165]];
+  // Grass, earth, grey, sand, dark green, stone, mud, black, light grey; desert, snow, pale sand and pale moss mats too.
+  const palettes: Rgb[] = [[70, 105, 55], [120, 95, 60], [95, 95, 90], [165, 140, 95], [45, 70, 45], [150, 150, 140], [60, 50, 40], [40, 40, 45], [180, 175, 165], [225, 205, 160], [232, 232, 238], [205, 190, 150], [185, 195, 170]];
   const pal = pick(palettes);
   const cloth: Rgb = [pal[0] * U(0.85, 1.15), pal[1] * U(0.85, 1.15), pal[2] * U(0.85, 1.15)];
   const other: Rgb = [cloth[0] * U(0.6, 1.35), cloth[1] * U(0.6, 1.35), cloth[2] * U(0.6, 1.35)];
@@ -322,7 +323,8 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
   const lit = lampSize(light);
   const extraLit = extraLights.map((e) => ({ ...e, light: lampSize(e.light) }));
 
-  const exposure = U(0.7, 1.3);
+  // Up to the brightest an auto-exposing webcam leaves a light mat: close to clipping.
+  const exposure = U(0.7, 1.45);
   const wb: Rgb = [exposure * U(0.85, 1.15), exposure, exposure * U(0.8, 1.2)];
   const wb2: Rgb = [wb[0] * U(0.93, 1.07), wb[1] * U(0.93, 1.07), wb[2] * U(0.93, 1.07)];
   return {

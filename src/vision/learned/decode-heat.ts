@@ -1,5 +1,5 @@
 /**
- * The network's output → objects in table mm. Output: [1, 4, rows/4, cols/4] at 16 mm cells:
+ * The network's output → objects in table mm. Output: [1, 4, rows/s, cols/s] at 16 mm (s = 4) or 8 mm (s = 2) cells:
  * heat for every model (a standing one's base centre, a fallen one's footprint middle), the
  * chance that the model at a cell is fallen, then the point's x and y inside its cell (0–1).
  * An object is a heat peak: a cell at least as hot as its 8 neighbours. Whether it is fallen

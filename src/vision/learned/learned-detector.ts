@@ -16,8 +16,8 @@ import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tab
 
 export type OnnxRuntime = typeof OrtTypes;
 
-/** The network's output cells are this many map cells wide. */
-const OUTPUT_STRIDE = 4;
+/** The network's output cells are this many map cells wide: 4 (16 mm) for the coarse head, 2 (8 mm) for the fine one. */
+const OUTPUT_STRIDES = [2, 4];
 /** A model file larger than this is not ours. */
 export const MAX_MODEL_BYTES = 10 * 1024 * 1024;
 
@@ -126,9 +126,11 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     const heat = result['heat'];
     if (!heat) throw new Error('the network gave no heat output');
     const dims = heat.dims;
+    const stride = r8 / (dims[2] as number);
+    if (!OUTPUT_STRIDES.includes(stride) || c8 / (dims[3] as number) !== stride || dims[1] !== 4) throw new Error(`the network's heat is [${dims.join(', ')}] for a ${r8} x ${c8} map: not 4 planes at 1/2 or 1/4 of it`);
     const wMm = cols * mmPerCell;
     const dMm = rows * mmPerCell;
-    const each = decodes.map((decode) => decodeHeat(heat.data as Float32Array, dims[2] as number, dims[3] as number, mmPerCell * OUTPUT_STRIDE, decode).filter((p) => p.xMm < wMm && p.yMm < dMm));
+    const each = decodes.map((decode) => decodeHeat(heat.data as Float32Array, dims[2] as number, dims[3] as number, mmPerCell * stride, decode).filter((p) => p.xMm < wMm && p.yMm < dMm));
     heat.dispose();
     secondMs = 0;
     if (!twoStage) return each.map((peaks) => peaks.map((p) => ({ xMm: p.xMm, yMm: p.yMm, fallen: p.fallen, tag: null, confidence: p.confidence })));

@@ -122,6 +122,27 @@ print(max(float(np.abs(nh.to_array(x) - nh.to_array(y)).max()) for x, y in zip(a
       const t = spawnSync(PYTHON, ['models/train/train.py', '--smoke', d, '--threads', '1', '--resume', shipped, '--out', join(d, 'first.onnx')], { encoding: 'utf8', timeout: 200_000 });
       expect(t.status, t.stderr).toBe(0);
       expect(t.stdout).toMatch(/step 3 /);
+      // The fine head (8 mm cells) on the shipped trunk: its heat is half the map's size, and the detector decodes it.
+      const fine = join(d, 'fine.onnx');
+      const ft = spawnSync(PYTHON, ['models/train/train.py', '--smoke', d, '--threads', '1', '--resume', shipped, '--fine', '--out', fine], { encoding: 'utf8', timeout: 200_000 });
+      expect(ft.status, ft.stderr).toBe(0);
+      const ort = await loadOnnxRuntimeNode();
+      const fineBytes = new Uint8Array(await readFile(fine));
+      const rawFine = await ort.InferenceSession.create(fineBytes);
+      const heat = (await rawFine.run({ map: new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * 64 * 96), [1, INPUT_CHANNELS, 64, 96]) }))['heat'];
+      expect(heat?.dims).toEqual([1, 4, 32, 48]);
+      await rawFine.release();
+      const meta = JSON.parse(await readFile(join(d, 's00003.json'), 'utf8')) as { rows: number; cols: number };
+      const input = new Float32Array((await readFile(join(d, 's00003.bin'))).buffer.slice(0));
+      const fineDet = await loadLearnedDetector(ort, fineBytes);
+      expect(fineDet.ok).toBe(true);
+      if (fineDet.ok) {
+        // Every local maximum is a peak; they lie on the 8 mm grid's cells, inside the table.
+        const peaks = await fineDet.detector.detectInput(input, meta.rows, meta.cols, 4, { threshold: 0, fallenThreshold: 0.5, subcell: 'offset', mergeMm: 0 });
+        expect(peaks.length).toBeGreaterThan(100);
+        expect(peaks.every((p) => p.xMm >= 0 && p.xMm < meta.cols * 4 && p.yMm >= 0 && p.yMm < meta.rows * 4)).toBe(true);
+        await fineDet.detector.release();
+      }
       // A file that is not an ONNX model is refused in one line naming it.
       const junk = join(d, 'junk.onnx');
       await writeFile(junk, 'not a model');
