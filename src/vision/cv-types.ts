@@ -104,6 +104,7 @@ export interface OpenCv {
   CV_32FC3: number;
   CV_64FC1: number;
   COLOR_RGBA2GRAY: number;
+  INTER_CUBIC: number;
   TERM_CRITERIA_COUNT: number;
   TERM_CRITERIA_EPS: number;
   CORNER_REFINE_NONE: number;
@@ -127,6 +128,7 @@ export interface OpenCv {
   DICT_6X6_50: number;
 
   cvtColor(src: CvMat, dst: CvMat, code: number): void;
+  resize(src: CvMat, dst: CvMat, size: CvSize, fx: number, fy: number, interpolation: number): void;
   getPredefinedDictionary(id: number): CvDictionary;
   generateImageMarker(dict: CvDictionary, id: number, sidePx: number, out: CvMat, borderBits: number): void;
   aruco_DetectorParameters: new () => CvDetectorParameters;

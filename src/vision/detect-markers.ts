@@ -1,5 +1,5 @@
 /** ArUco detection, tuned for small tags seen from 1.5–2 m, with every Mat freed. */
-import type { CvArucoDetector, CvDeletable, CvDictionary, CvMat, OpenCv } from './cv-types.js';
+import type { CvArucoDetector, CvDeletable, CvDetectorParameters, CvDictionary, CvMat, OpenCv } from './cv-types.js';
 import { dictionaryConstant, type DictionaryName } from './dictionaries.js';
 import type { GrayImage, RgbaImage } from './image.js';
 import { withMats } from './mats.js';
@@ -31,23 +31,17 @@ export interface MarkerDetector {
 
 export function createMarkerDetector(cv: OpenCv, dictionary: DictionaryName): MarkerDetector {
   const dict: CvDictionary = cv.getPredefinedDictionary(dictionaryConstant(cv, dictionary));
-  const params = cv.aruco_DetectorParameters ? new cv.aruco_DetectorParameters() : null;
-  if (!params) throw new Error('this opencv.js build has no ArUco module');
+  if (typeof cv.aruco_DetectorParameters !== 'function') throw new Error('this opencv.js build has no ArUco module');
   // A 20 mm tag from 1.6 m is ~16 px across in 1080p: allow perimeters down to ~9 px a side.
-  params.minMarkerPerimeterRate = 0.02;
-  // OpenCV's three threshold windows (3, 13, 23 px) stay: two windows are a third faster but
-  // lose 16 px tags turned near 45° (measured on rendered tables).
-  // Read each cell from 8×8 resampled pixels (OpenCV: 4): a 15 px tag has 2.5 px cells, and
-  // finer resampling recovered 4 of 5 tags at 1.8 m that were lost to misread bits, at no
-  // cost in false ids (error correction stays at OpenCV's default).
-  params.perspectiveRemovePixelPerCell = 8;
-  params.cornerRefinementMethod = cv.CORNER_REFINE_SUBPIX;
-  params.cornerRefinementWinSize = 3;
-  params.cornerRefinementMaxIterations = 50;
-  params.cornerRefinementMinAccuracy = 0.01;
+  const params = detectorParameters(cv, 0.02);
+  // In a second look's window the quad looked at spans about half the window (see below):
+  // anything under half its size is not it, and skipping those keeps a look near 0.3 ms.
+  const closeParams = detectorParameters(cv, 1);
   const refine = new cv.aruco_RefineParameters(10, 3, true);
   const detector: CvArucoDetector = new cv.aruco_ArucoDetector(dict, params, refine);
-  const owned: CvDeletable[] = [detector, refine, params, dict];
+  const closer: CvArucoDetector = new cv.aruco_ArucoDetector(dict, closeParams, refine);
+  const looks = { whole: detector, closer };
+  const owned: CvDeletable[] = [closer, detector, refine, closeParams, params, dict];
   // Frame-sized buffers kept between frames: a 1080p frame is 8 MB of wasm heap to allocate.
   let rgbaMat: CvMat | null = null;
   let grayMat: CvMat | null = null;
@@ -60,7 +54,7 @@ export function createMarkerDetector(cv: OpenCv, dictionary: DictionaryName): Ma
     detect(gray, region) {
       grayMat = sized(grayMat, gray.width, gray.height, cv.CV_8UC1);
       grayMat.data.set(gray.data);
-      return inRegion(cv, detector, grayMat, region);
+      return inRegion(cv, looks, grayMat, region);
     },
     detectRgba(frame, region) {
       rgbaMat = sized(rgbaMat, frame.width, frame.height, cv.CV_8UC4);
@@ -68,7 +62,7 @@ export function createMarkerDetector(cv: OpenCv, dictionary: DictionaryName): Ma
       rgbaMat.data.set(frame.data);
       if (!region) {
         cv.cvtColor(rgbaMat, grayMat, cv.COLOR_RGBA2GRAY);
-        return detectInMat(cv, detector, grayMat);
+        return detectInMat(cv, looks, grayMat);
       }
       const gray = grayMat;
       return withMats((keep) => {
@@ -76,7 +70,7 @@ export function createMarkerDetector(cv: OpenCv, dictionary: DictionaryName): Ma
         const src = keep(rgbaMat?.roi(rect) as CvMat);
         const dst = keep(gray.roi(rect));
         cv.cvtColor(src, dst, cv.COLOR_RGBA2GRAY);
-        return offset(detectInMat(cv, detector, dst), region);
+        return offset(detectInMat(cv, looks, dst), region);
       });
     },
     delete() {
@@ -87,9 +81,31 @@ export function createMarkerDetector(cv: OpenCv, dictionary: DictionaryName): Ma
   };
 }
 
-function inRegion(cv: OpenCv, detector: CvArucoDetector, gray: CvMat, region: PixelBox | undefined): DetectedMarker[] {
-  if (!region) return detectInMat(cv, detector, gray);
-  return withMats((keep) => offset(detectInMat(cv, detector, keep(gray.roi(new cv.Rect(region.x, region.y, region.width, region.height)))), region));
+function detectorParameters(cv: OpenCv, minMarkerPerimeterRate: number): CvDetectorParameters {
+  const params = new cv.aruco_DetectorParameters();
+  params.minMarkerPerimeterRate = minMarkerPerimeterRate;
+  // OpenCV's three threshold windows (3, 13, 23 px) stay: two windows are a third faster but
+  // lose 16 px tags turned near 45° (measured on rendered tables).
+  // Read each cell from 8×8 resampled pixels (OpenCV: 4): a 15 px tag has 2.5 px cells, and
+  // finer resampling recovered 4 of 5 tags at 1.8 m that were lost to misread bits, at no
+  // cost in false ids (error correction stays at OpenCV's default).
+  params.perspectiveRemovePixelPerCell = 8;
+  params.cornerRefinementMethod = cv.CORNER_REFINE_SUBPIX;
+  params.cornerRefinementWinSize = 3;
+  params.cornerRefinementMaxIterations = 50;
+  params.cornerRefinementMinAccuracy = 0.01;
+  return params;
+}
+
+/** The detector for the frame, and the one for a second look's small window. */
+interface Looks {
+  whole: CvArucoDetector;
+  closer: CvArucoDetector;
+}
+
+function inRegion(cv: OpenCv, looks: Looks, gray: CvMat, region: PixelBox | undefined): DetectedMarker[] {
+  if (!region) return detectInMat(cv, looks, gray);
+  return withMats((keep) => offset(detectInMat(cv, looks, keep(gray.roi(new cv.Rect(region.x, region.y, region.width, region.height)))), region));
 }
 
 function offset(markers: DetectedMarker[], region: PixelBox): DetectedMarker[] {
@@ -100,26 +116,100 @@ function offset(markers: DetectedMarker[], region: PixelBox): DetectedMarker[] {
   return markers;
 }
 
-export function detectInMat(cv: OpenCv, detector: CvArucoDetector, gray: CvMat): DetectedMarker[] {
+/**
+ * A second look at small quads OpenCV found but could not read. It reads a quad's bits from its
+ * contour's whole-pixel corners (refinement comes only after a read), which sit up to a pixel
+ * off and inside the printed edge; with cells of 3–5 px the grid then samples a cell beside the
+ * border partly from its neighbour, and DICT_4X4_50 corrects no bit at OpenCV's default
+ * error-correction rate. On the held-out Blender tables three tags on cards, 17–20 px across,
+ * were lost so (one or two bits wrong), by native cv2 4.6 as well. The window around such a
+ * quad, enlarged twice by cubic interpolation, gives contour corners to half a pixel and
+ * smoother cells. OpenCV's own decoder reads it by its own rules (still no bit corrected), and a
+ * read counts only at the quad's own place, where no marker was read already.
+ */
+const SECOND_LOOK_MAX_SIDE_PX = 32;
+const SECOND_LOOK_SCALE = 2;
+/** Around the quad, half its longest side each way (at least 4 px): the quad spans ~half the window. */
+const SECOND_LOOK_MARGIN = 0.5;
+/** A bound on the cost (a look takes ~0.3 ms) when a busy frame leaves many small unread quads. */
+const SECOND_LOOK_MAX_PER_FRAME = 40;
+
+type Quad = [Point2, Point2, Point2, Point2];
+
+function quadFrom(c: Float32Array): Quad {
+  return [
+    [c[0] as number, c[1] as number],
+    [c[2] as number, c[3] as number],
+    [c[4] as number, c[5] as number],
+    [c[6] as number, c[7] as number],
+  ];
+}
+
+function centreOf(q: Quad): Point2 {
+  return [(q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4, (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4];
+}
+
+function longestSide(q: Quad): number {
+  let hi = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i] as Point2;
+    const b = q[(i + 1) % 4] as Point2;
+    hi = Math.max(hi, Math.hypot(b[0] - a[0], b[1] - a[1]));
+  }
+  return hi;
+}
+
+function readQuads(cv: OpenCv, detector: CvArucoDetector, gray: CvMat, keep: <M extends CvDeletable>(m: M) => M): { read: DetectedMarker[]; unread: Quad[] } {
+  const corners = keep(new cv.MatVector());
+  const ids = keep(new cv.Mat());
+  const rejected = keep(new cv.MatVector());
+  detector.detectMarkers(gray, corners, ids, rejected);
+  const read: DetectedMarker[] = [];
+  // ids is 1×N in opencv.js 5 and N×1 in 4.x: total() reads both.
+  for (let i = 0; i < ids.total(); i++) read.push({ id: ids.data32S[i] as number, corners: quadFrom(keep(corners.get(i)).data32F) });
+  const unread: Quad[] = [];
+  for (let i = 0; i < rejected.size(); i++) unread.push(quadFrom(keep(rejected.get(i)).data32F));
+  return { read, unread };
+}
+
+function detectInMat(cv: OpenCv, looks: Looks, gray: CvMat): DetectedMarker[] {
   return withMats((keep) => {
-    const corners = keep(new cv.MatVector());
-    const ids = keep(new cv.Mat());
-    const rejected = keep(new cv.MatVector());
-    detector.detectMarkers(gray, corners, ids, rejected);
-    const out: DetectedMarker[] = [];
-    // ids is 1×N in opencv.js 5 and N×1 in 4.x: total() reads both.
-    for (let i = 0; i < ids.total(); i++) {
-      const c = keep(corners.get(i)).data32F;
-      out.push({
-        id: ids.data32S[i] as number,
-        corners: [
-          [c[0] as number, c[1] as number],
-          [c[2] as number, c[3] as number],
-          [c[4] as number, c[5] as number],
-          [c[6] as number, c[7] as number],
-        ],
-      });
+    const { read, unread } = readQuads(cv, looks.whole, gray, keep);
+    let left = SECOND_LOOK_MAX_PER_FRAME;
+    for (const quad of unread) {
+      const side = longestSide(quad);
+      if (side > SECOND_LOOK_MAX_SIDE_PX || left <= 0) continue;
+      const [cx, cy] = centreOf(quad);
+      // An unread quad on a read marker is its inner or outer outline.
+      if (read.some((m) => Math.hypot(centreOf(m.corners)[0] - cx, centreOf(m.corners)[1] - cy) < side)) continue;
+      left--;
+      const found = secondLook(cv, looks.closer, gray, quad, side);
+      const here = found.find((m) => Math.hypot(centreOf(m.corners)[0] - cx, centreOf(m.corners)[1] - cy) < side / 2);
+      if (here) read.push(here);
     }
-    return out;
+    return read;
+  });
+}
+
+function secondLook(cv: OpenCv, closer: CvArucoDetector, gray: CvMat, quad: Quad, side: number): DetectedMarker[] {
+  const margin = Math.max(4, SECOND_LOOK_MARGIN * side);
+  const xs = quad.map((p) => p[0]);
+  const ys = quad.map((p) => p[1]);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs) - margin));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys) - margin));
+  const x1 = Math.min(gray.cols, Math.ceil(Math.max(...xs) + margin));
+  const y1 = Math.min(gray.rows, Math.ceil(Math.max(...ys) + margin));
+  if (x1 - x0 < 8 || y1 - y0 < 8) return [];
+  return withMats((keep) => {
+    const window = keep(gray.roi(new cv.Rect(x0, y0, x1 - x0, y1 - y0)));
+    const big = keep(new cv.Mat());
+    cv.resize(window, big, new cv.Size((x1 - x0) * SECOND_LOOK_SCALE, (y1 - y0) * SECOND_LOOK_SCALE), 0, 0, cv.INTER_CUBIC);
+    const { read } = readQuads(cv, closer, big, keep);
+    // resize() puts pixel centres at (u + 0.5) / scale - 0.5 of the source.
+    for (const m of read) for (const c of m.corners) {
+      c[0] = (c[0] + 0.5) / SECOND_LOOK_SCALE - 0.5 + x0;
+      c[1] = (c[1] + 0.5) / SECOND_LOOK_SCALE - 0.5 + y0;
+    }
+    return read;
   });
 }
