@@ -2,24 +2,27 @@
  * The exported model on stored tensors of the TRAINING family (fresh seeds, never the Blender
  * frames): base-centre errors, falls, phantoms for each way of placing a peak inside its cell
  * over a grid of thresholds and merge distances. What decode options ship is chosen here, not on the held-out set.
- *   node models/train/.build/models/train/validate.js MODEL.onnx DIR
+ *   node models/train/.build/models/train/validate.js MODEL.onnx DIR[,DIR…] [--default]
+ * With --default only the shipped DEFAULT_DECODE is scored (seconds, not the grid's minutes).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { figures, matchFrame } from '../../bench/heldout-eval.js';
 import { loadLearnedDetector } from '../../src/vision/learned/learned-detector.js';
 import { loadOnnxRuntimeNode } from '../../src/vision/learned/onnx-node.js';
-import type { DecodeOptions } from '../../src/vision/learned/decode-heat.js';
+import { DEFAULT_DECODE, type DecodeOptions } from '../../src/vision/learned/decode-heat.js';
 
-const [modelPath = 'models/miniature-detector.onnx', dir = 'models/train/val'] = process.argv.slice(2);
+const args = process.argv.slice(2).filter((a) => a !== '--default');
+const onlyDefault = process.argv.includes('--default');
+const [modelPath = 'models/miniature-detector.onnx', dirs = 'models/train/val'] = args;
 const r = await loadLearnedDetector(await loadOnnxRuntimeNode(), new Uint8Array(readFileSync(modelPath)));
 if (!r.ok) throw new Error(r.problem);
 interface Meta { rows: number; cols: number; mm_per_cell: number; models: { x_mm: number; y_mm: number; fallen: boolean; kind: string; base_mm: number; tag: number | null }[] }
-const tables = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => {
+const tables = dirs.split(',').flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => {
   const meta = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Meta;
   const b = readFileSync(join(dir, f.replace(/\.json$/, '.bin')));
   return { meta, input: new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4) };
-});
+}));
 const grid: DecodeOptions[] = [];
 const THRESHOLDS = [0.3, 0.4, 0.5, 0.6, 0.7];
 const FALLEN = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
@@ -27,12 +30,13 @@ const FALLEN = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 const sweep = (rest: Omit<DecodeOptions, 'threshold' | 'fallenThreshold' | 'mergeMm'>): void => {
   for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, ...rest });
 };
-for (const subcell of ['heat', 'offset', 'mean'] as const) sweep({ subcell });
+if (onlyDefault) grid.push(DEFAULT_DECODE);
+else for (const subcell of ['heat', 'offset', 'mean'] as const) sweep({ subcell });
 // A second stage with a second-model head (second-stage.ts): how sure it must be to add a model.
-if (r.detector.stages.second) for (const secondThreshold of [0.5, 0.6, 0.7, 0.8, 0.9]) sweep({ subcell: 'heat', secondThreshold });
+if (!onlyDefault && r.detector.stages.second) for (const secondThreshold of [0.5, 0.6, 0.7, 0.8, 0.9]) sweep({ subcell: 'heat', secondThreshold });
 // A centre head: how far off its peak an object must be said to lie to be moved, which squares
 // call a moved object fallen, and how sure its "a model is here" must be for a peak to stay.
-if (r.detector.stages.centre) {
+if (!onlyDefault && r.detector.stages.centre) {
   for (const movedFallen of ['place', 'peak', 'mean'] as const) for (const hereThreshold of [undefined, 0.2, 0.3, 0.5, 0.7]) {
     for (const centreMinMm of [0, 2, 4, 8]) for (const secondThreshold of [0.5, 0.6, 0.7, 0.8, 0.9]) sweep({ subcell: 'heat', secondThreshold, centreMinMm, movedFallen, hereThreshold });
   }

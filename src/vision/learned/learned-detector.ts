@@ -11,6 +11,7 @@ import type { RgbaImage } from '../image.js';
 import type { LocatedTag } from '../locate-tags.js';
 import { decodeHeat, DEFAULT_DECODE, type DecodeOptions } from './decode-heat.js';
 import { cutPatches, PATCH_CELLS } from './fall-patches.js';
+import { fitBaseRim, DEFAULT_RIM, type RimOptions } from './base-rim.js';
 import { lookAgainAt, type SquareAnswer } from './second-stage.js';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from './table-map.js';
 
@@ -33,7 +34,7 @@ export interface LearnedObject {
 
 export interface LearnedDetection {
   objects: LearnedObject[];
-  /** CPU time of the parts, for the bench and the live overlay. */
+  /** CPU time of the parts, for the bench and the live overlay (decode: base rims fitted and tags bound). */
   ms: { map: number; network: number; second: number; decode: number };
 }
 
@@ -53,9 +54,11 @@ export interface LearnedDetectorOptions {
   bindMm: number;
   /** Untagged peaks this close to a tag's point are the same model seen through its card. */
   absorbMm: number;
+  /** A standing model is moved onto the centre of its base's rim when the rim is seen (base-rim.ts); null: left at its peak. */
+  rim: RimOptions | null;
 }
 
-export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18 };
+export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM };
 
 export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;
@@ -183,7 +186,16 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         const t1 = performance.now();
         const peaks = (await infer(tensor, sampler.rows, sampler.cols, sampler.mmPerCell, [o.decode]))[0] ?? [];
         const t2 = performance.now();
-        const objects = bindTags(peaks, input.tags ?? [], o);
+        const rim = o.rim;
+        const placed: LearnedObject[] = [];
+        for (const p of [...peaks].sort((a, b) => b.confidence - a.confidence)) {
+          const f = rim && !p.fallen ? fitBaseRim(input.frame, input.pose, input.intrinsics, sampler.cameraMm, p.xMm, p.yMm, rim) : null;
+          const at = f ? { ...p, xMm: f.xMm, yMm: f.yMm } : p;
+          // Two peaks on one base that its rim brought together are one model (the surer stays).
+          if (f && placed.some((q) => Math.hypot(q.xMm - at.xMm, q.yMm - at.yMm) < o.decode.mergeMm)) continue;
+          placed.push(at);
+        }
+        const objects = bindTags(placed, input.tags ?? [], o);
         objects.sort((a, b) => a.yMm - b.yMm || a.xMm - b.xMm);
         return { objects, ms: { map: t1 - t0, network: t2 - t1 - secondMs, second: secondMs, decode: performance.now() - t2 } };
       },

@@ -1,0 +1,323 @@
+/**
+ * A standing model's base centre from its rim: the learned detector places a model to a few
+ * millimetres (its heat lives on 8 or 16 mm cells, and a figure's body leaning away from the
+ * camera drags it); the base itself is a disc whose rim the camera sees as a circle on the
+ * table. Around the detector's point, a small patch of the table plane (1 mm cells, sampled
+ * through the lens model) gives colour edges; each edge votes for the centres along its
+ * gradient (circle Hough with the radius free), the strongest centre near the point wins, its
+ * radius is the most common distance of the edges facing it, and a least-squares circle
+ * through those edges (each placed to a fraction of a cell along its gradient) gives the
+ * centre. A rim that is not there (no base, a base the mat's colour, a fallen model) finds too
+ * little of a circle and leaves the point as it was.
+ *
+ * Seen from above, the side of the base facing the camera's nadir is its foot (z = 0); the far
+ * side's outline is its top edge, pushed outward by the base's height times the ray's tilt
+ * (under 2 mm): the fit leans on the near half, as the geometric detector's does.
+ */
+import { projectTablePoint, type CameraIntrinsics, type CameraPose } from '../camera-model.js';
+import type { RgbaImage } from '../image.js';
+import { kasaFit } from '../objects/circle-fit.js';
+
+export interface RimOptions {
+  /** How far from the detector's point the centre may lie (mm). */
+  searchMm: number;
+  /** Base radii looked for (mm): 16–60 mm bases. */
+  minRadiusMm: number;
+  maxRadiusMm: number;
+  /** Share of 32 directions around the circle where the rim must be seen. */
+  minSupport: number;
+  /** Largest RMS distance of the rim's edges from the fitted circle (mm). */
+  maxRmsMm: number;
+  /** Weaker colour edges (summed over RGB, per mm) are not rim. */
+  minEdge: number;
+}
+
+export const DEFAULT_RIM: RimOptions = { searchMm: 10, minRadiusMm: 8, maxRadiusMm: 31, minSupport: 0.55, maxRmsMm: 0.8, minEdge: 12 };
+
+export interface RimFit {
+  xMm: number;
+  yMm: number;
+  radiusMm: number;
+  /** Share of the 32 directions around the circle where the rim was seen. */
+  support: number;
+  rmsMm: number;
+}
+
+const CELL = 1;
+const ACC = 0.5;
+const GRID = 4;
+
+/** Buffers kept between calls (a frame's objects all use the same size): allocation was half the cost. */
+let scratch: { n: number; patch: Float32Array; mag: Float32Array; gx: Float32Array; gy: Float32Array; edges: Edges } | null = null;
+function buffers(n: number): NonNullable<typeof scratch> {
+  if (scratch?.n === n) return scratch;
+  const cap = n * n;
+  scratch = {
+    n,
+    patch: new Float32Array(3 * cap),
+    mag: new Float32Array(cap),
+    gx: new Float32Array(cap),
+    gy: new Float32Array(cap),
+    edges: { count: 0, sx: new Float32Array(cap), sy: new Float32Array(cap), dx: new Float32Array(cap), dy: new Float32Array(cap), mag: new Float32Array(cap) },
+  };
+  return scratch;
+}
+
+/**
+ * The base circle nearest (x, y), or null when no rim is seen well enough. `cameraMm` is the
+ * camera's centre in table mm (the nadir's side of the base is trusted more).
+ */
+export function fitBaseRim(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, cameraMm: readonly [number, number, number], xMm: number, yMm: number, o: RimOptions = DEFAULT_RIM): RimFit | null {
+  const half = o.maxRadiusMm + o.searchMm + 3;
+  const n = Math.ceil((2 * half) / CELL);
+  const x0 = xMm - half;
+  const y0 = yMm - half;
+  const buf = buffers(n);
+  if (!samplePatch(frame, pose, k, x0, y0, n, buf.patch)) return null;
+  const edges = colourEdges(buf, o.minEdge);
+  if (edges.count < 12) return null;
+
+  // Hough: each edge votes along its gradient, both ways, for centres within the search window.
+  const W = Math.round((2 * o.searchMm) / ACC) + 1;
+  const acc = new Float32Array(W * W);
+  const cx0 = xMm - o.searchMm;
+  const cy0 = yMm - o.searchMm;
+  for (let e = 0; e < edges.count; e++) {
+    const px = x0 + (edges.sx[e] as number) * CELL;
+    const py = y0 + (edges.sy[e] as number) * CELL;
+    const dx = edges.dx[e] as number;
+    const dy = edges.dy[e] as number;
+    const w = edges.mag[e] as number;
+    for (let s = -1; s <= 1; s += 2) {
+      // Only the radii whose vote lands in the window (the ray p + s r d through its square).
+      const [ra, rb] = slab(px - cx0, py - cy0, s * dx, s * dy, (W - 1) * ACC, o.minRadiusMm, o.maxRadiusMm);
+      for (let r = o.minRadiusMm + Math.max(0, Math.ceil((ra - o.minRadiusMm) / ACC)) * ACC; r <= rb; r += ACC) {
+        const i = Math.round((px + s * r * dx - cx0) / ACC);
+        const j = Math.round((py + s * r * dy - cy0) / ACC);
+        if (i < 0 || j < 0 || i >= W || j >= W) continue;
+        acc[j * W + i] = (acc[j * W + i] as number) + w;
+      }
+    }
+  }
+  // The strongest centre after a 3 x 3 box.
+  let best = -1;
+  let bestV = 0;
+  for (let j = 1; j < W - 1; j++) {
+    for (let i = 1; i < W - 1; i++) {
+      let v = 0;
+      for (let b = -1; b <= 1; b++) for (let a = -1; a <= 1; a++) v += acc[(j + b) * W + i + a] as number;
+      if (v > bestV) {
+        bestV = v;
+        best = j * W + i;
+      }
+    }
+  }
+  if (best < 0) return null;
+  let cx = cx0 + (best % W) * ACC;
+  let cy = cy0 + Math.floor(best / W) * ACC;
+
+  // The radius: the most common distance of the edges whose gradient points at the centre.
+  const bins = Math.round((o.maxRadiusMm - o.minRadiusMm) / ACC) + 1;
+  const hist = new Float32Array(bins);
+  for (let e = 0; e < edges.count; e++) {
+    const px = x0 + (edges.sx[e] as number) * CELL - cx;
+    const py = y0 + (edges.sy[e] as number) * CELL - cy;
+    const d = Math.hypot(px, py);
+    if (d < o.minRadiusMm - 1 || d > o.maxRadiusMm + 1) continue;
+    const radial = Math.abs((px * (edges.dx[e] as number) + py * (edges.dy[e] as number)) / d);
+    if (radial < 0.9) continue;
+    const b = Math.round((d - o.minRadiusMm) / ACC);
+    for (let t = b - 1; t <= b + 1; t++) if (t >= 0 && t < bins) hist[t] = (hist[t] as number) + (edges.mag[e] as number) * (t === b ? 1 : 0.5);
+  }
+  let rb = 0;
+  for (let t = 1; t < bins; t++) if ((hist[t] as number) > (hist[rb] as number)) rb = t;
+  let radius = o.minRadiusMm + rb * ACC;
+
+  // Least squares through the rim's edges, twice, each time keeping those near the circle.
+  const xs = new Float64Array(edges.count);
+  const ys = new Float64Array(edges.count);
+  for (let e = 0; e < edges.count; e++) {
+    xs[e] = x0 + (edges.sx[e] as number) * CELL;
+    ys[e] = y0 + (edges.sy[e] as number) * CELL;
+  }
+  const use = new Uint8Array(edges.count);
+  const [camX, camY, camZ] = cameraMm;
+  // Away from the nadir, unit; none straight under the camera.
+  const awayLen = Math.hypot(cx - camX, cy - camY);
+  const tilted = awayLen / Math.max(100, camZ) > 0.05;
+  const ax = tilted ? (cx - camX) / awayLen : 0;
+  const ay = tilted ? (cy - camY) / awayLen : 0;
+  let rms = Infinity;
+  let support = 0;
+  for (let pass = 0; pass < 3; pass++) {
+    const tol = pass === 0 ? 2 : 1.2;
+    // The last fit trusts the rim's foot only: the near half and the flanks (up to 100 degrees
+    // from the nadir's direction); beyond, the outline is the base's top edge pushed outward.
+    const nearOnly = pass === 2 && tilted;
+    const seen = new Uint8Array(32);
+    let inliers = 0;
+    for (let e = 0; e < edges.count; e++) {
+      const px = (xs[e] as number) - cx;
+      const py = (ys[e] as number) - cy;
+      const d = Math.hypot(px, py);
+      const radial = d > 0 ? Math.abs((px * (edges.dx[e] as number) + py * (edges.dy[e] as number)) / d) : 0;
+      const away = d > 0 ? (px * ax + py * ay) / d : 0;
+      const onRim = radial > 0.85 && Math.abs(d - radius) < tol && !(away > 0 && d - radius > 0.6);
+      if (onRim) seen[Math.floor(((Math.atan2(py, px) + Math.PI) / (2 * Math.PI)) * 32) % 32] = 1;
+      const ok = onRim && !(nearOnly && away > 0.17);
+      use[e] = ok ? 1 : 0;
+      if (ok) inliers++;
+    }
+    support = seen.reduce((s, v) => s + v, 0) / 32;
+    if (inliers < 12) return null;
+    const c = kasaFit(xs, ys, use);
+    if (!c) return null;
+    cx = c.cxMm;
+    cy = c.cyMm;
+    radius = c.radiusMm;
+    if (radius < o.minRadiusMm - 1 || radius > o.maxRadiusMm + 1) return null;
+    let ss = 0;
+    for (let e = 0; e < edges.count; e++) {
+      if (use[e] === 0) continue;
+      ss += (Math.hypot((xs[e] as number) - cx, (ys[e] as number) - cy) - radius) ** 2;
+    }
+    rms = Math.sqrt(ss / inliers);
+  }
+  if (support < o.minSupport || rms > o.maxRmsMm || Math.hypot(cx - xMm, cy - yMm) > o.searchMm) return null;
+  return { xMm: cx, yMm: cy, radiusMm: radius, support, rmsMm: rms };
+}
+
+/** The part [a, b] of [lo, hi] where the point (x, y) + r (dx, dy) lies in the square [0, size]². */
+function slab(x: number, y: number, dx: number, dy: number, size: number, lo: number, hi: number): [number, number] {
+  let a = lo;
+  let b = hi;
+  for (const [p, d] of [[x, dx], [y, dy]] as const) {
+    if (Math.abs(d) < 1e-12) {
+      if (p < 0 || p > size) return [1, 0];
+      continue;
+    }
+    const t0 = (0 - p) / d;
+    const t1 = (size - p) / d;
+    a = Math.max(a, Math.min(t0, t1));
+    b = Math.min(b, Math.max(t0, t1));
+  }
+  return [a, b];
+}
+
+/** RGB of the table plane on n × n cells from (x0, y0), through the lens (pixel places interpolated from a coarse grid of exact projections). */
+function samplePatch(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, x0: number, y0: number, n: number, out: Float32Array): boolean {
+  const g = Math.ceil(n / GRID) + 1;
+  const gu = new Float64Array(g * g);
+  const gv = new Float64Array(g * g);
+  for (let j = 0; j < g; j++) {
+    for (let i = 0; i < g; i++) {
+      const q = projectTablePoint(pose, k, [x0 + (i * GRID + 0.5) * CELL, y0 + (j * GRID + 0.5) * CELL, 0]);
+      if (!q) return false;
+      gu[j * g + i] = q[0];
+      gv[j * g + i] = q[1];
+    }
+  }
+  const { width: w, height: h, data } = frame;
+  for (let r = 0; r < n; r++) {
+    const fj = r / GRID;
+    const j = Math.min(g - 2, Math.floor(fj));
+    const bj = fj - j;
+    for (let c = 0; c < n; c++) {
+      const fi = c / GRID;
+      const i = Math.min(g - 2, Math.floor(fi));
+      const bi = fi - i;
+      const a = j * g + i;
+      const u = (1 - bj) * ((1 - bi) * (gu[a] as number) + bi * (gu[a + 1] as number)) + bj * ((1 - bi) * (gu[a + g] as number) + bi * (gu[a + g + 1] as number));
+      const v = (1 - bj) * ((1 - bi) * (gv[a] as number) + bi * (gv[a + 1] as number)) + bj * ((1 - bi) * (gv[a + g] as number) + bi * (gv[a + g + 1] as number));
+      const ux = Math.floor(u);
+      const vy = Math.floor(v);
+      if (ux < 0 || vy < 0 || ux + 1 >= w || vy + 1 >= h) return false;
+      const ax = u - ux;
+      const ay = v - vy;
+      const p = (vy * w + ux) * 4;
+      const q = p + w * 4;
+      for (let ch = 0; ch < 3; ch++) {
+        out[(ch * n + r) * n + c] = (1 - ay) * ((1 - ax) * (data[p + ch] as number) + ax * (data[p + 4 + ch] as number)) + ay * ((1 - ax) * (data[q + ch] as number) + ax * (data[q + 4 + ch] as number));
+      }
+    }
+  }
+  return true;
+}
+
+interface Edges {
+  count: number;
+  /** Each edge's place (cells, along the gradient to a fraction of a cell), unit gradient and strength. */
+  sx: Float32Array;
+  sy: Float32Array;
+  dx: Float32Array;
+  dy: Float32Array;
+  mag: Float32Array;
+}
+
+/** Colour edges (Sobel on R, G, B; the structure tensor's main direction), thinned to the strongest cell across each edge. */
+function colourEdges(b: { n: number; patch: Float32Array; mag: Float32Array; gx: Float32Array; gy: Float32Array; edges: Edges }, minEdge: number): Edges {
+  const { n, patch: p, mag, gx: gxs, gy: gys } = b;
+  mag.fill(0);
+  const nn = n * n;
+  for (let r = 1; r < n - 1; r++) {
+    for (let c = 1; c < n - 1; c++) {
+      let jxx = 0, jyy = 0, jxy = 0;
+      for (let ch = 0; ch < 3; ch++) {
+        const i0 = ch * nn + r * n + c;
+        const tl = p[i0 - n - 1] as number, tc = p[i0 - n] as number, tr = p[i0 - n + 1] as number;
+        const ml = p[i0 - 1] as number, mr = p[i0 + 1] as number;
+        const bl = p[i0 + n - 1] as number, bc = p[i0 + n] as number, br = p[i0 + n + 1] as number;
+        const gx = (tr + 2 * mr + br - tl - 2 * ml - bl) / 8;
+        const gy = (bl + 2 * bc + br - tl - 2 * tc - tr) / 8;
+        jxx += gx * gx;
+        jyy += gy * gy;
+        jxy += gx * gy;
+      }
+      // Largest eigenvalue and its eigenvector of [[jxx, jxy], [jxy, jyy]].
+      const half = (jxx - jyy) / 2;
+      const l = (jxx + jyy) / 2 + Math.sqrt(half * half + jxy * jxy);
+      const i = r * n + c;
+      mag[i] = Math.sqrt(l);
+      let ex = jxy;
+      let ey = l - jxx;
+      // Along x (or y) when the tensor is diagonal.
+      if (ex * ex + ey * ey < 1e-18) {
+        ex = jxx >= jyy ? 1 : 0;
+        ey = jxx >= jyy ? 0 : 1;
+      }
+      const el = 1 / Math.sqrt(ex * ex + ey * ey);
+      gxs[i] = ex * el;
+      gys[i] = ey * el;
+    }
+  }
+  // Edges weaker than a quarter of the patch's strongest are texture, not a base's rim.
+  let top = 0;
+  for (let i = 0; i < nn; i++) if ((mag[i] as number) > top) top = mag[i] as number;
+  const floor = Math.max(minEdge, 0.25 * top);
+  const out = b.edges;
+  out.count = 0;
+  // Within two cells of the border, one step along a unit gradient stays in the patch.
+  const m = (c: number, r: number): number => mag[Math.round(r) * n + Math.round(c)] as number;
+  for (let r = 2; r < n - 2; r++) {
+    for (let c = 2; c < n - 2; c++) {
+      const i = r * n + c;
+      const v = mag[i] as number;
+      if (v < floor) continue;
+      const dx = gxs[i] as number;
+      const dy = gys[i] as number;
+      const a = m(c - dx, r - dy);
+      const b = m(c + dx, r + dy);
+      if (v < a || v < b) continue;
+      // The edge's place across it: the vertex of a parabola through the three strengths.
+      const den = a - 2 * v + b;
+      const t = den < -1e-9 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - b)) / den)) : 0;
+      const k = out.count++;
+      out.sx[k] = c + 0.5 + t * dx;
+      out.sy[k] = r + 0.5 + t * dy;
+      out.dx[k] = dx;
+      out.dy[k] = dy;
+      out.mag[k] = v;
+    }
+  }
+  return out;
+}

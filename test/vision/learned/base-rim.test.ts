@@ -1,0 +1,51 @@
+/**
+ * The base rim fit (src/vision/learned/base-rim.ts) on rendered tables: from a point some mm off,
+ * it finds the base's centre to a fraction of a millimetre under a leaning figure, and it leaves
+ * the point alone where there is no rim to see (no base, a base the mat's colour, bare table).
+ */
+import { describe, expect, it } from 'vitest';
+import { cameraPositionMm } from '../../../src/vision/camera-model.js';
+import { fitBaseRim } from '../../../src/vision/learned/base-rim.js';
+import { defaultTableProfile } from '../../../src/vision/table-profile.js';
+import { overheadCamera, sceneFromProfile, type SceneMiniature } from '../../synthetic/index.js';
+import { renderRgba } from '../objects/frames.js';
+
+const CLOTH: [number, number, number] = [62, 104, 58];
+const figure = (x: number, y: number, base: number, extra: Partial<SceneMiniature> = {}): SceneMiniature => ({ x_mm: x, y_mm: y, base_mm: base, height_mm: 36, fallen: false, angle_deg: 20, color: [170, 60, 50], ...extra });
+
+describe('fitBaseRim', () => {
+  it('puts a base centre within 0.6 mm from a point 6 mm off, under figures leaning away from the nadir, for 25–60 mm bases', async () => {
+    const minis = [figure(420, 300, 25), figure(1380, 320, 32), figure(400, 900, 40), figure(1400, 880, 60, { height_mm: 50 }), figure(900, 600, 28)];
+    const scene = { ...sceneFromProfile(defaultTableProfile(), minis), cloth_color: CLOTH };
+    const camera = overheadCamera({ heightMm: 1500 });
+    const frame = await renderRgba(scene, camera);
+    const cam = cameraPositionMm(camera.pose);
+    for (const m of minis) {
+      const f = fitBaseRim(frame, camera.pose, camera.intrinsics, [cam[0], cam[1], cam[2]], m.x_mm + 4.5, m.y_mm - 4);
+      expect(f, `base ${m.base_mm} at ${m.x_mm}, ${m.y_mm}`).not.toBeNull();
+      if (!f) continue;
+      expect(Math.hypot(f.xMm - m.x_mm, f.yMm - m.y_mm), `base ${m.base_mm}`).toBeLessThan(0.6);
+      expect(Math.abs(2 * f.radiusMm - m.base_mm), `base ${m.base_mm}`).toBeLessThan(1.5);
+    }
+  });
+
+  it('finds nothing where no rim is seen: bare cloth, a figure without a base, a base the colour of the cloth', async () => {
+    const minis = [figure(600, 400, 0), figure(1200, 800, 32, { base_color: CLOTH, color: CLOTH })];
+    const scene = { ...sceneFromProfile(defaultTableProfile(), minis), cloth_color: CLOTH };
+    const camera = overheadCamera({ heightMm: 1600 });
+    const frame = await renderRgba(scene, camera);
+    const cam = cameraPositionMm(camera.pose);
+    const at = (x: number, y: number) => fitBaseRim(frame, camera.pose, camera.intrinsics, [cam[0], cam[1], cam[2]], x, y);
+    expect(at(900, 300)).toBeNull();
+    expect(at(600, 400)).toBeNull();
+    expect(at(1200, 800)).toBeNull();
+  });
+
+  it('a point too close to the frame edge for its patch is left alone', async () => {
+    const scene = { ...sceneFromProfile(defaultTableProfile(), [figure(900, 600, 32)]), cloth_color: CLOTH };
+    const camera = overheadCamera({ heightMm: 1500 });
+    const frame = await renderRgba(scene, camera);
+    const cam = cameraPositionMm(camera.pose);
+    expect(fitBaseRim(frame, camera.pose, camera.intrinsics, [cam[0], cam[1], cam[2]], -2000, 600)).toBeNull();
+  });
+});
