@@ -97,7 +97,15 @@ describe('shagomer locate --objects (learned detector)', () => {
     expectOneLine(await shagomer('locate', join(dir, 'small.jpg'), '--profile', f('t0-f0.table.json'), '--camera', f('t0-f0.camera.json'), '--objects'), 2, 'image_size');
   });
 
-  it('--model without --objects: one line, exit 2', async () => {
-    expectOneLine(await shagomer(...base, '--model', f('t0-f0.jpg')), 2, '--model needs --objects');
+  it('--model without --objects or --background: one line, exit 2', async () => {
+    expectOneLine(await shagomer(...base, '--model', f('t0-f0.jpg')), 2, '--model needs --objects or --background');
+  });
+
+  it('--background alone runs the learned detector too (one contract in both modes): the same objects as with --objects', async () => {
+    const alone = await shagomer(...base, '--background', f('t0-empty.jpg'), '--json');
+    const both = await shagomer(...base, '--objects', '--background', f('t0-empty.jpg'), '--json');
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(JSON.parse(alone.stdout)).toEqual(JSON.parse(both.stdout));
+    expect((JSON.parse(alone.stdout) as { objects: { confidence: number }[] }).objects.every((o) => o.confidence >= 0 && o.confidence <= 1)).toBe(true);
   });
 });

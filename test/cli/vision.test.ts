@@ -97,13 +97,16 @@ describe('shagomer markers / calibrate-camera / locate', () => {
     }
   });
 
-  it('locate --background adds objects: standing miniatures found, tagged ones with their tag', async () => {
-    const o = await shagomer('locate', p('table.jpg'), '--profile', p('table.json'), '--camera', p('camera.json'), '--background', p('empty.jpg'), '--json');
+  it.each([
+    ['learned', [], ['x_mm', 'y_mm', 'fallen', 'tag', 'confidence']],
+    ['geometric', ['--geometric'], ['x_mm', 'y_mm', 'fallen', 'tag']],
+  ] as const)('locate --background adds objects (%s detector): standing miniatures found, tagged ones with their tag', async (_name, flags, keys) => {
+    const o = await shagomer('locate', p('table.jpg'), '--profile', p('table.json'), '--camera', p('camera.json'), '--background', p('empty.jpg'), ...flags, '--json');
     expect(o.stderr).toBe('');
     expect(o.code).toBe(0);
     const r = JSON.parse(o.stdout) as { objects: { x_mm: number; y_mm: number; fallen: boolean; tag: number | null }[] };
     expect(Object.keys(r)).toEqual(['image_size', 'reprojection_px', 'camera_position_mm', 'anchors_found', 'tags', 'objects']);
-    for (const ob of r.objects) expect(Object.keys(ob)).toEqual(['x_mm', 'y_mm', 'fallen', 'tag']);
+    for (const ob of r.objects) expect(Object.keys(ob)).toEqual(keys);
     const minis = JSON.parse(await readFile(p('scene.json'), 'utf8')) as { x_mm: number; y_mm: number; fallen: boolean; tag?: { id: number } }[];
     // The wiring, not the detector's accuracy (test/vision/objects measures that): at 720p a
     // fallen 25 mm figure is near the detector's floor, so only standing ones are required.
@@ -117,6 +120,11 @@ describe('shagomer markers / calibrate-camera / locate', () => {
 
   it('locate --background of another size → exit 2 naming it', async () => {
     expectOneLine(await shagomer('locate', p('table.jpg'), '--profile', p('table.json'), '--background', p('wall.png'), '--json'), 2, 'wall.png', '640x360');
+  });
+
+  it('locate --geometric without --background, or with --model → exit 2 naming the flags', async () => {
+    expectOneLine(await shagomer('locate', p('table.jpg'), '--profile', p('table.json'), '--geometric', '--json'), 2, '--geometric needs --background');
+    expectOneLine(await shagomer('locate', p('table.jpg'), '--profile', p('table.json'), '--background', p('empty.jpg'), '--geometric', '--model', p('empty.jpg'), '--json'), 2, '--model and --geometric');
   });
 
   it('locate without --json prints a readable summary', async () => {

@@ -1,8 +1,9 @@
 /**
- * `shagomer locate IMAGE --profile table.json [--camera camera.json] [--background EMPTY] [--objects] [--json]`:
+ * `shagomer locate IMAGE --profile table.json [--camera camera.json] [--background EMPTY] [--objects] [--geometric] [--json]`:
  * anchors, camera pose and every tag in table millimetres from one photograph; with
- * `--objects` every miniature by the learned detector (the empty table optional), with
- * `--background` alone by the geometric one (issue 3's baseline).
+ * `--objects` or `--background` every miniature by the learned detector (issue 9: one contract in
+ * both modes; the empty table, when given, is an extra input), with `--geometric --background`
+ * by the geometric rules (issue 3's detector, the baseline).
  */
 import { parseArgs, stringFlag } from '../args.js';
 import { CliError } from '../cli-error.js';
@@ -16,10 +17,10 @@ import { detectObjects, locateObjects, type LocateObject } from '../../vision/ob
 import { learnedLocateObjects } from '../../vision/learned/learned-detector.js';
 import { loadLearnedDetectorNode } from '../../vision/learned/onnx-node.js';
 
-const USAGE = 'usage: shagomer locate IMAGE --profile table.json [--camera camera.json] [--background EMPTY_TABLE_IMAGE] [--objects [--model MODEL.onnx]] [--json]';
+const USAGE = 'usage: shagomer locate IMAGE --profile table.json [--camera camera.json] [--objects] [--background EMPTY_TABLE_IMAGE] [--model MODEL.onnx | --geometric] [--json]';
 
 export async function run(args: string[]): Promise<number> {
-  const parsed = parseArgs(args, ['profile', 'camera', 'background', 'model'], ['json', 'objects']);
+  const parsed = parseArgs(args, ['profile', 'camera', 'background', 'model'], ['json', 'objects', 'geometric']);
   const [imagePath, ...extra] = parsed.positional;
   if (imagePath === undefined || extra.length > 0) throw new CliError(`expected exactly one IMAGE; ${USAGE}`);
   const profilePath = stringFlag(parsed, 'profile');
@@ -47,10 +48,13 @@ export async function run(args: string[]): Promise<number> {
     }
   }
 
-  const wantObjects = parsed.flags.has('objects');
+  const geometric = parsed.flags.has('geometric');
+  if (geometric && background === undefined) throw new CliError(`--geometric needs --background (its rules compare the frame with the empty table); ${USAGE}`);
   const modelPath = stringFlag(parsed, 'model');
-  if (modelPath !== undefined && !wantObjects) throw new CliError(`--model needs --objects; ${USAGE}`);
-  const learned = wantObjects ? await loadLearnedDetectorNode(modelPath) : null;
+  if (geometric && modelPath !== undefined) throw new CliError(`--model and --geometric exclude each other; ${USAGE}`);
+  const wantLearned = !geometric && (parsed.flags.has('objects') || background !== undefined);
+  if (modelPath !== undefined && !wantLearned) throw new CliError(`--model needs --objects or --background; ${USAGE}`);
+  const learned = wantLearned ? await loadLearnedDetectorNode(modelPath) : null;
   if (learned && !learned.ok) throw new CliError(learned.problem);
 
   const cv = await loadOpenCvNode();
