@@ -384,33 +384,7 @@ const NEAR_CELL_MM = 25;
 
 /** For any point, the solids whose bound, seen from straight above, lies within reach of it (ambient occlusion's candidates). */
 function buildNearGrid(prims: readonly Primitive[], reach: number): { at(x: number, y: number): Primitive[] } {
-  const solid = prims.filter((p) => p.castsShadow);
-  if (solid.length === 0) return { at: () => [] };
-  const x0 = Math.min(...solid.map((p) => p.bound.x - p.bound.r)) - reach;
-  const y0 = Math.min(...solid.map((p) => p.bound.y - p.bound.r)) - reach;
-  const x1 = Math.max(...solid.map((p) => p.bound.x + p.bound.r)) + reach;
-  const y1 = Math.max(...solid.map((p) => p.bound.y + p.bound.r)) + reach;
-  const nx = Math.ceil((x1 - x0) / NEAR_CELL_MM) + 1;
-  const ny = Math.ceil((y1 - y0) / NEAR_CELL_MM) + 1;
-  if (nx * ny > 4e6) return { at: () => solid };
-  const cells: Primitive[][] = Array.from({ length: nx * ny }, () => []);
-  for (const p of solid) {
-    const r = p.bound.r + reach;
-    // Clamped: the sums above and here round differently by a hair.
-    const cell = (v: number, n: number): number => Math.min(n - 1, Math.max(0, Math.floor(v / NEAR_CELL_MM)));
-    for (let y = cell(p.bound.y - r - y0, ny); y <= cell(p.bound.y + r - y0, ny); y++) {
-      for (let x = cell(p.bound.x - r - x0, nx); x <= cell(p.bound.x + r - x0, nx); x++) (cells[y * nx + x] as Primitive[]).push(p);
-    }
-  }
-  const none: Primitive[] = [];
-  return {
-    at(x: number, y: number): Primitive[] {
-      const cx = Math.floor((x - x0) / NEAR_CELL_MM);
-      const cy = Math.floor((y - y0) / NEAR_CELL_MM);
-      if (cx < 0 || cy < 0 || cx >= nx || cy >= ny) return none;
-      return cells[cy * nx + cx] as Primitive[];
-    },
-  };
+  return discGrid(prims.filter((p) => p.castsShadow).map((p) => ({ p, x: p.bound.x, y: p.bound.y, r: p.bound.r + reach })), NEAR_CELL_MM);
 }
 
 function shadowed(prims: Primitive[], ray: Ray, dist: number, self: Primitive | null): boolean {
@@ -452,26 +426,30 @@ function buildShadowGrid(world: World): { at(x: number, y: number): Primitive[] 
     const soft = world.look ? ((L.radiusMm ?? 0) * top) / (L.z - top) : 0;
     entries.push({ p, x: L.x + (b.x - L.x) * f, y: L.y + (b.y - L.y) * f, r: (b.r * L.z) / (L.z - top) + 2 + soft });
   }
+  return discGrid(entries, SHADOW_CELL_MM);
+}
+
+/** A grid of cellMm squares listing, for any point, the primitives whose disc (x, y, r) covers its square. */
+function discGrid(entries: readonly { p: Primitive; x: number; y: number; r: number }[], cellMm: number): { at(x: number, y: number): Primitive[] } {
   if (entries.length === 0) return { at: () => [] };
   const x0 = Math.min(...entries.map((e) => e.x - e.r));
   const y0 = Math.min(...entries.map((e) => e.y - e.r));
   const x1 = Math.max(...entries.map((e) => e.x + e.r));
   const y1 = Math.max(...entries.map((e) => e.y + e.r));
-  const nx = Math.ceil((x1 - x0) / SHADOW_CELL_MM) + 1;
-  const ny = Math.ceil((y1 - y0) / SHADOW_CELL_MM) + 1;
+  const nx = Math.ceil((x1 - x0) / cellMm) + 1;
+  const ny = Math.ceil((y1 - y0) / cellMm) + 1;
   const cells: Primitive[][] = Array.from({ length: nx * ny }, () => []);
+  const cell = (v: number, n: number): number => Math.min(n - 1, Math.max(0, Math.floor(v / cellMm)));
   for (const e of entries) {
-    const ax = Math.floor((e.x - e.r - x0) / SHADOW_CELL_MM);
-    const bx = Math.floor((e.x + e.r - x0) / SHADOW_CELL_MM);
-    const ay = Math.floor((e.y - e.r - y0) / SHADOW_CELL_MM);
-    const by = Math.floor((e.y + e.r - y0) / SHADOW_CELL_MM);
-    for (let y = ay; y <= by; y++) for (let x = ax; x <= bx; x++) (cells[y * nx + x] as Primitive[]).push(e.p);
+    for (let y = cell(e.y - e.r - y0, ny); y <= cell(e.y + e.r - y0, ny); y++) {
+      for (let x = cell(e.x - e.r - x0, nx); x <= cell(e.x + e.r - x0, nx); x++) (cells[y * nx + x] as Primitive[]).push(e.p);
+    }
   }
   const none: Primitive[] = [];
   return {
     at(x: number, y: number): Primitive[] {
-      const cx = Math.floor((x - x0) / SHADOW_CELL_MM);
-      const cy = Math.floor((y - y0) / SHADOW_CELL_MM);
+      const cx = Math.floor((x - x0) / cellMm);
+      const cy = Math.floor((y - y0) / cellMm);
       if (cx < 0 || cy < 0 || cx >= nx || cy >= ny) return none;
       return cells[cy * nx + cx] as Primitive[];
     },
