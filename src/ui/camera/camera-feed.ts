@@ -40,17 +40,26 @@ const wallClock = (): number => performance.timeOrigin + performance.now();
  * 14 MB wasm is compiled and the model loaded once. `warmDetector` starts it before the camera
  * (at page load, when the app has camera files), so the first frames already find miniatures.
  */
-let detectorWorker: { worker: Worker; vendorUrl: string; ready: FromDetectorWorker | null; startedAt: number; listeners: Set<(m: FromDetectorWorker) => void> } | null = null;
+let detectorWorker: {
+  worker: Worker;
+  vendorUrl: string;
+  ready: FromDetectorWorker | null;
+  startedAt: number;
+  /** Ms from the worker's start to its ready message reaching the page (a camera started later must not stretch it). */
+  readyAfterMs: number | null;
+  listeners: Set<(m: FromDetectorWorker) => void>;
+} | null = null;
 
 export function warmDetector(openCvUrl: string): NonNullable<typeof detectorWorker> {
   const vendorUrl = new URL('.', new URL(openCvUrl, location.href)).href;
   if (detectorWorker?.vendorUrl === vendorUrl) return detectorWorker;
   detectorWorker?.worker.terminate();
   const worker = new Worker(new URL('./detector-worker.ts', import.meta.url), { type: 'classic' });
-  const d: NonNullable<typeof detectorWorker> = { worker, vendorUrl, ready: null, startedAt: wallClock(), listeners: new Set() };
+  const d: NonNullable<typeof detectorWorker> = { worker, vendorUrl, ready: null, startedAt: wallClock(), readyAfterMs: null, listeners: new Set() };
   worker.onmessage = (e: MessageEvent<unknown>) => {
     const m = FromDetectorWorker.safeParse(e.data);
     if (!m.success) return;
+    if (m.data.type === 'detector-ready') d.readyAfterMs ??= wallClock() - d.startedAt;
     if (m.data.type !== 'detected') d.ready = m.data;
     for (const l of d.listeners) l(m.data);
   };
@@ -146,7 +155,7 @@ export class CameraFeed {
     this.worker.postMessage({ type: 'detector-port', port: channel.port1 }, [channel.port1]);
     d.worker.postMessage({ type: 'port', port: channel.port2 }, [channel.port2]);
     const listener = (m: FromDetectorWorker): void => {
-      if (m.type === 'detector-ready') this.frameStats.loaded(m.load, wallClock() - d.startedAt);
+      if (m.type === 'detector-ready') this.frameStats.loaded(m.load, d.readyAfterMs ?? wallClock() - d.startedAt);
       else if (m.type === 'detector-failed') {
         this.events.detectorTrouble?.(m.trouble, m.problem);
         this.say(m.problem);
