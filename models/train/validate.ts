@@ -3,7 +3,8 @@
  * frames): base-centre errors, falls, phantoms for each way of placing a peak inside its cell
  * over a grid of thresholds and merge distances. What decode options ship is chosen here, not on the held-out set.
  *   node models/train/.build/models/train/validate.js MODEL.onnx DIR[,DIR…] [--default]
- * With --default only the shipped DEFAULT_DECODE is scored (seconds, not the grid's minutes).
+ * With --default only the shipped DEFAULT_DECODE is scored (seconds, not the grid's minutes);
+ * --decode JSON scores DEFAULT_DECODE with these fields changed, e.g. --decode '{"threshold":0.4}'.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +13,11 @@ import { loadLearnedDetector } from '../../src/vision/learned/learned-detector.j
 import { loadOnnxRuntimeNode } from '../../src/vision/learned/onnx-node.js';
 import { DEFAULT_DECODE, type DecodeOptions } from '../../src/vision/learned/decode-heat.js';
 
-const args = process.argv.slice(2).filter((a) => a !== '--default');
-const onlyDefault = process.argv.includes('--default');
+const argv = process.argv.slice(2);
+const decodeAt = argv.indexOf('--decode');
+const changed = decodeAt >= 0 ? (JSON.parse(argv[decodeAt + 1] ?? '{}') as Partial<DecodeOptions>) : null;
+const args = argv.filter((a, i) => a !== '--default' && i !== decodeAt && i !== decodeAt + 1);
+const onlyDefault = argv.includes('--default') || changed !== null;
 const [modelPath = 'models/miniature-detector.onnx', dirs = 'models/train/val'] = args;
 const r = await loadLearnedDetector(await loadOnnxRuntimeNode(), new Uint8Array(readFileSync(modelPath)));
 if (!r.ok) throw new Error(r.problem);
@@ -28,9 +32,9 @@ const THRESHOLDS = [0.3, 0.4, 0.5, 0.6, 0.7];
 const FALLEN = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 /** Every heat threshold, fallen threshold and merge distance with these other options. */
 const sweep = (rest: Omit<DecodeOptions, 'threshold' | 'fallenThreshold' | 'mergeMm'>): void => {
-  for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14]) grid.push({ threshold, fallenThreshold, mergeMm, ...rest });
+  for (const threshold of THRESHOLDS) for (const fallenThreshold of FALLEN) for (const mergeMm of [10, 14, 20]) grid.push({ threshold, fallenThreshold, mergeMm, ...rest });
 };
-if (onlyDefault) grid.push(DEFAULT_DECODE);
+if (onlyDefault) grid.push({ ...DEFAULT_DECODE, ...changed });
 else for (const subcell of ['heat', 'offset', 'mean'] as const) sweep({ subcell });
 // A second stage with a second-model head (second-stage.ts): how sure it must be to add a model.
 if (!onlyDefault && r.detector.stages.second) for (const secondThreshold of [0.5, 0.6, 0.7, 0.8, 0.9]) sweep({ subcell: 'heat', secondThreshold });
