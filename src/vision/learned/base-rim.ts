@@ -68,42 +68,106 @@ function buffers(n: number): NonNullable<typeof scratch> {
  * camera's centre in table mm (the nadir's side of the base is trusted more).
  */
 export function fitBaseRim(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, cameraMm: readonly [number, number, number], xMm: number, yMm: number, o: RimOptions = DEFAULT_RIM): RimFit | null {
-  const half = o.maxRadiusMm + o.searchMm + 3;
+  return rimsAround(frame, pose, k, cameraMm, xMm, yMm, o, null).single;
+}
+
+/**
+ * What the rims around a detector's point say: the base it stands on (`single`, within
+ * o.searchMm), and whether two bases in contact lie there (`pair`: the detector often sees such a
+ * pair as one object between them, or as one fallen, or finds one and not its neighbour): the
+ * base close under the point (within closeMm) or else the strongest circle, and the strongest
+ * other circle, both centred within searchMm of the point, whose rims are each seen well enough
+ * and which touch (centres between the sum of their radii less 3 mm and plus 6 mm apart).
+ */
+export function rimsAround(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, cameraMm: readonly [number, number, number], xMm: number, yMm: number, o: RimOptions, pair: { searchMm: number; closeMm: number } | null): { single: RimFit | null; pair: [RimFit, RimFit] | null } {
+  const none = { single: null, pair: null };
+  const reach = Math.max(o.searchMm, pair?.searchMm ?? 0);
+  const r = rimEdges(frame, pose, k, xMm, yMm, reach, o);
+  if (!r) return none;
+  const acc = houghCentres(r, xMm, yMm, reach, o);
+  const p0 = strongestCentre(acc, null, { x: xMm, y: yMm, r: o.searchMm });
+  const f = p0 ? circleThrough(r, p0[0], p0[1], cameraMm, o) : null;
+  const single = f && Math.hypot(f.xMm - xMm, f.yMm - yMm) <= o.searchMm ? f : null;
+  if (!pair) return { single, pair: null };
+  // With a base close under the point, the pair is that base and a neighbour touching it.
+  const close = single && Math.hypot(single.xMm - xMm, single.yMm - yMm) <= pair.closeMm ? single : null;
+  const p1 = close ? null : strongestCentre(acc, null, null);
+  const a = close ?? (p1 ? circleThrough(r, p1[0], p1[1], cameraMm, o) : null);
+  if (!a) return { single, pair: null };
+  // The other base's centre lies at least its own radius plus this one's, less the overlap a fit allows, away.
+  const p2 = strongestCentre(acc, { x: a.xMm, y: a.yMm, r: a.radiusMm + o.minRadiusMm - 3 }, null);
+  const b = p2 ? circleThrough(r, p2[0], p2[1], cameraMm, o) : null;
+  if (!b) return { single, pair: null };
+  const d = Math.hypot(a.xMm - b.xMm, a.yMm - b.yMm);
+  const touching = d >= a.radiusMm + b.radiusMm - 3 && d <= a.radiusMm + b.radiusMm + 6;
+  return { single, pair: touching ? [a, b] : null };
+}
+
+/** The colour edges of the table plane around (x, y), wide enough for the largest base centred anywhere within searchMm; table mm. */
+interface RimEdges {
+  count: number;
+  x: Float64Array;
+  y: Float64Array;
+  dx: Float32Array;
+  dy: Float32Array;
+  mag: Float32Array;
+}
+
+function rimEdges(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, xMm: number, yMm: number, searchMm: number, o: RimOptions): RimEdges | null {
+  const half = o.maxRadiusMm + searchMm + 3;
   const n = Math.ceil((2 * half) / CELL);
   const x0 = xMm - half;
   const y0 = yMm - half;
   const buf = buffers(n);
   if (!samplePatch(frame, pose, k, x0, y0, n, buf.patch)) return null;
-  const edges = colourEdges(buf, o.minEdge);
-  if (edges.count < 12) return null;
+  const e = colourEdges(buf, o.minEdge);
+  if (e.count < 12) return null;
+  const x = new Float64Array(e.count);
+  const y = new Float64Array(e.count);
+  for (let i = 0; i < e.count; i++) {
+    x[i] = x0 + (e.sx[i] as number) * CELL;
+    y[i] = y0 + (e.sy[i] as number) * CELL;
+  }
+  return { count: e.count, x, y, dx: e.dx.slice(0, e.count), dy: e.dy.slice(0, e.count), mag: e.mag.slice(0, e.count) };
+}
 
-  // Hough: each edge votes along its gradient, both ways, for centres within the search window.
-  const W = Math.round((2 * o.searchMm) / ACC) + 1;
+/** Hough: each edge votes along its gradient, both ways, for centres within searchMm of (x, y), on ACC cells. */
+function houghCentres(r: RimEdges, xMm: number, yMm: number, searchMm: number, o: RimOptions): { acc: Float32Array; w: number; x0: number; y0: number } {
+  const W = Math.round((2 * searchMm) / ACC) + 1;
   const acc = new Float32Array(W * W);
-  const cx0 = xMm - o.searchMm;
-  const cy0 = yMm - o.searchMm;
-  for (let e = 0; e < edges.count; e++) {
-    const px = x0 + (edges.sx[e] as number) * CELL;
-    const py = y0 + (edges.sy[e] as number) * CELL;
-    const dx = edges.dx[e] as number;
-    const dy = edges.dy[e] as number;
-    const w = edges.mag[e] as number;
+  const cx0 = xMm - searchMm;
+  const cy0 = yMm - searchMm;
+  for (let e = 0; e < r.count; e++) {
+    const px = r.x[e] as number;
+    const py = r.y[e] as number;
+    const dx = r.dx[e] as number;
+    const dy = r.dy[e] as number;
+    const w = r.mag[e] as number;
     for (let s = -1; s <= 1; s += 2) {
       // Only the radii whose vote lands in the window (the ray p + s r d through its square).
       const [ra, rb] = slab(px - cx0, py - cy0, s * dx, s * dy, (W - 1) * ACC, o.minRadiusMm, o.maxRadiusMm);
-      for (let r = o.minRadiusMm + Math.max(0, Math.ceil((ra - o.minRadiusMm) / ACC)) * ACC; r <= rb; r += ACC) {
-        const i = Math.round((px + s * r * dx - cx0) / ACC);
-        const j = Math.round((py + s * r * dy - cy0) / ACC);
+      for (let rr = o.minRadiusMm + Math.max(0, Math.ceil((ra - o.minRadiusMm) / ACC)) * ACC; rr <= rb; rr += ACC) {
+        const i = Math.round((px + s * rr * dx - cx0) / ACC);
+        const j = Math.round((py + s * rr * dy - cy0) / ACC);
         if (i < 0 || j < 0 || i >= W || j >= W) continue;
         acc[j * W + i] = (acc[j * W + i] as number) + w;
       }
     }
   }
-  // The strongest centre after a 3 x 3 box.
+  return { acc, w: W, x0: cx0, y0: cy0 };
+}
+
+/** The strongest centre after a 3 x 3 box: none inside the disc `away`, only inside the square `within` (its half side r). */
+function strongestCentre(h: { acc: Float32Array; w: number; x0: number; y0: number }, away: { x: number; y: number; r: number } | null, within: { x: number; y: number; r: number } | null): [number, number] | null {
+  const { acc, w: W } = h;
   let best = -1;
   let bestV = 0;
   for (let j = 1; j < W - 1; j++) {
     for (let i = 1; i < W - 1; i++) {
+      const x = h.x0 + i * ACC;
+      const y = h.y0 + j * ACC;
+      if (within && (Math.abs(x - within.x) > within.r || Math.abs(y - within.y) > within.r)) continue;
+      if (away && Math.hypot(x - away.x, y - away.y) < away.r) continue;
       let v = 0;
       for (let b = -1; b <= 1; b++) for (let a = -1; a <= 1; a++) v += acc[(j + b) * W + i + a] as number;
       if (v > bestV) {
@@ -112,35 +176,32 @@ export function fitBaseRim(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsi
       }
     }
   }
-  if (best < 0) return null;
-  let cx = cx0 + (best % W) * ACC;
-  let cy = cy0 + Math.floor(best / W) * ACC;
+  return best < 0 ? null : [h.x0 + (best % W) * ACC, h.y0 + Math.floor(best / W) * ACC];
+}
 
+/** The base circle through the rim edges around a Hough centre, or null when too little of a circle is seen. */
+function circleThrough(r: RimEdges, startX: number, startY: number, cameraMm: readonly [number, number, number], o: RimOptions): RimFit | null {
+  let cx = startX;
+  let cy = startY;
   // The radius: the most common distance of the edges whose gradient points at the centre.
   const bins = Math.round((o.maxRadiusMm - o.minRadiusMm) / ACC) + 1;
   const hist = new Float32Array(bins);
-  for (let e = 0; e < edges.count; e++) {
-    const px = x0 + (edges.sx[e] as number) * CELL - cx;
-    const py = y0 + (edges.sy[e] as number) * CELL - cy;
+  for (let e = 0; e < r.count; e++) {
+    const px = (r.x[e] as number) - cx;
+    const py = (r.y[e] as number) - cy;
     const d = Math.hypot(px, py);
     if (d < o.minRadiusMm - 1 || d > o.maxRadiusMm + 1) continue;
-    const radial = Math.abs((px * (edges.dx[e] as number) + py * (edges.dy[e] as number)) / d);
+    const radial = Math.abs((px * (r.dx[e] as number) + py * (r.dy[e] as number)) / d);
     if (radial < 0.9) continue;
     const b = Math.round((d - o.minRadiusMm) / ACC);
-    for (let t = b - 1; t <= b + 1; t++) if (t >= 0 && t < bins) hist[t] = (hist[t] as number) + (edges.mag[e] as number) * (t === b ? 1 : 0.5);
+    for (let t = b - 1; t <= b + 1; t++) if (t >= 0 && t < bins) hist[t] = (hist[t] as number) + (r.mag[e] as number) * (t === b ? 1 : 0.5);
   }
   let rb = 0;
   for (let t = 1; t < bins; t++) if ((hist[t] as number) > (hist[rb] as number)) rb = t;
   let radius = o.minRadiusMm + rb * ACC;
 
-  // Least squares through the rim's edges, twice, each time keeping those near the circle.
-  const xs = new Float64Array(edges.count);
-  const ys = new Float64Array(edges.count);
-  for (let e = 0; e < edges.count; e++) {
-    xs[e] = x0 + (edges.sx[e] as number) * CELL;
-    ys[e] = y0 + (edges.sy[e] as number) * CELL;
-  }
-  const use = new Uint8Array(edges.count);
+  // Least squares through the rim's edges, three times, each time keeping those near the circle.
+  const use = new Uint8Array(r.count);
   const [camX, camY, camZ] = cameraMm;
   // Away from the nadir, unit; none straight under the camera.
   const awayLen = Math.hypot(cx - camX, cy - camY);
@@ -156,11 +217,11 @@ export function fitBaseRim(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsi
     const nearOnly = pass === 2 && tilted;
     const seen = new Uint8Array(32);
     let inliers = 0;
-    for (let e = 0; e < edges.count; e++) {
-      const px = (xs[e] as number) - cx;
-      const py = (ys[e] as number) - cy;
+    for (let e = 0; e < r.count; e++) {
+      const px = (r.x[e] as number) - cx;
+      const py = (r.y[e] as number) - cy;
       const d = Math.hypot(px, py);
-      const radial = d > 0 ? Math.abs((px * (edges.dx[e] as number) + py * (edges.dy[e] as number)) / d) : 0;
+      const radial = d > 0 ? Math.abs((px * (r.dx[e] as number) + py * (r.dy[e] as number)) / d) : 0;
       const away = d > 0 ? (px * ax + py * ay) / d : 0;
       const onRim = radial > 0.85 && Math.abs(d - radius) < tol && !(away > 0 && d - radius > 0.6);
       if (onRim) seen[Math.floor(((Math.atan2(py, px) + Math.PI) / (2 * Math.PI)) * 32) % 32] = 1;
@@ -168,22 +229,22 @@ export function fitBaseRim(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsi
       use[e] = ok ? 1 : 0;
       if (ok) inliers++;
     }
-    support = seen.reduce((s, v) => s + v, 0) / 32;
+    support = seen.reduce((acc, v) => acc + v, 0) / 32;
     if (inliers < 12) return null;
-    const c = kasaFit(xs, ys, use);
+    const c = kasaFit(r.x, r.y, use);
     if (!c) return null;
     cx = c.cxMm;
     cy = c.cyMm;
     radius = c.radiusMm;
     if (radius < o.minRadiusMm - 1 || radius > o.maxRadiusMm + 1) return null;
     let ss = 0;
-    for (let e = 0; e < edges.count; e++) {
+    for (let e = 0; e < r.count; e++) {
       if (use[e] === 0) continue;
-      ss += (Math.hypot((xs[e] as number) - cx, (ys[e] as number) - cy) - radius) ** 2;
+      ss += (Math.hypot((r.x[e] as number) - cx, (r.y[e] as number) - cy) - radius) ** 2;
     }
     rms = Math.sqrt(ss / inliers);
   }
-  if (support < o.minSupport || rms > o.maxRmsMm || Math.hypot(cx - xMm, cy - yMm) > o.searchMm) return null;
+  if (support < o.minSupport || rms > o.maxRmsMm) return null;
   return { xMm: cx, yMm: cy, radiusMm: radius, support, rmsMm: rms };
 }
 

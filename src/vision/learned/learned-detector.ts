@@ -11,7 +11,7 @@ import type { RgbaImage } from '../image.js';
 import type { LocatedTag } from '../locate-tags.js';
 import { decodeHeat, DEFAULT_DECODE, type DecodeOptions } from './decode-heat.js';
 import { cutPatches, PATCH_CELLS } from './fall-patches.js';
-import { fitBaseRim, DEFAULT_RIM, type RimOptions } from './base-rim.js';
+import { DEFAULT_RIM, rimsAround, type RimOptions } from './base-rim.js';
 import { lookAgainAt, type SquareAnswer } from './second-stage.js';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from './table-map.js';
 
@@ -56,9 +56,14 @@ export interface LearnedDetectorOptions {
   absorbMm: number;
   /** A standing model is moved onto the centre of its base's rim when the rim is seen (base-rim.ts); null: left at its peak. */
   rim: RimOptions | null;
+  /**
+   * With rim: an object with no base close under it (within closeMm) whose surroundings (within
+   * searchMm) show two bases in contact is those two standing models; null: never split.
+   */
+  rimPair: { searchMm: number; closeMm: number } | null;
 }
 
-export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM };
+export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: { searchMm: 18, closeMm: 6 } };
 
 export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;
@@ -191,11 +196,18 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         const t2 = performance.now();
         const rim = o.rim;
         const placed: LearnedObject[] = [];
+        const free = (x: number, y: number): boolean => !placed.some((q) => Math.hypot(q.xMm - x, q.yMm - y) < o.decode.mergeMm);
         for (const p of [...peaks].sort((a, b) => b.confidence - a.confidence)) {
-          const f = rim && !p.fallen ? fitBaseRim(input.frame, input.pose, input.intrinsics, sampler.cameraMm, p.xMm, p.yMm, rim) : null;
+          const seen = rim ? rimsAround(input.frame, input.pose, input.intrinsics, sampler.cameraMm, p.xMm, p.yMm, rim, o.rimPair) : null;
+          if (seen?.pair) {
+            // Two bases in contact where one object was seen: two standing models on their rims.
+            for (const c of seen.pair) if (free(c.xMm, c.yMm)) placed.push({ ...p, xMm: c.xMm, yMm: c.yMm, fallen: false });
+            continue;
+          }
+          const f = p.fallen ? null : (seen?.single ?? null);
           const at = f ? { ...p, xMm: f.xMm, yMm: f.yMm } : p;
           // Two peaks on one base that its rim brought together are one model (the surer stays).
-          if (f && placed.some((q) => Math.hypot(q.xMm - at.xMm, q.yMm - at.yMm) < o.decode.mergeMm)) continue;
+          if (f && !free(at.xMm, at.yMm)) continue;
           placed.push(at);
         }
         const objects = bindTags(placed, input.tags ?? [], o);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cameraPositionMm } from '../../../src/vision/camera-model.js';
-import { fitBaseRim } from '../../../src/vision/learned/base-rim.js';
+import { DEFAULT_RIM, fitBaseRim, rimsAround } from '../../../src/vision/learned/base-rim.js';
 import { defaultTableProfile } from '../../../src/vision/table-profile.js';
 import { overheadCamera, sceneFromProfile, type SceneMiniature } from '../../synthetic/index.js';
 import { renderRgba } from '../objects/frames.js';
@@ -47,5 +47,22 @@ describe('fitBaseRim', () => {
     const frame = await renderRgba(scene, camera);
     const cam = cameraPositionMm(camera.pose);
     expect(fitBaseRim(frame, camera.pose, camera.intrinsics, [cam[0], cam[1], cam[2]], -2000, 600)).toBeNull();
+  });
+
+  it('two bases in contact seen as one object between them are two bases; one base alone, or two apart, are no pair', async () => {
+    const minis = [figure(600, 400, 25), figure(625.5, 400, 25, { color: [60, 90, 200] }), figure(1200, 400, 32), figure(600, 900, 25), figure(660, 900, 25)];
+    const scene = { ...sceneFromProfile(defaultTableProfile(), minis), cloth_color: CLOTH };
+    const camera = overheadCamera({ heightMm: 1600 });
+    const frame = await renderRgba(scene, camera);
+    const cam = cameraPositionMm(camera.pose);
+    const around = (x: number, y: number) => rimsAround(frame, camera.pose, camera.intrinsics, [cam[0], cam[1], cam[2]], x, y, DEFAULT_RIM, { searchMm: 18, closeMm: 6 });
+    const pair = around(612, 401).pair;
+    expect(pair).not.toBeNull();
+    const found = (pair ?? []).map((c) => [c.xMm, c.yMm]).sort((a, b) => (a[0] as number) - (b[0] as number));
+    expect(Math.hypot((found[0]?.[0] ?? 0) - 600, (found[0]?.[1] ?? 0) - 400)).toBeLessThan(0.8);
+    expect(Math.hypot((found[1]?.[0] ?? 0) - 625.5, (found[1]?.[1] ?? 0) - 400)).toBeLessThan(0.8);
+    expect(around(1203, 398).pair).toBeNull();
+    expect(around(1203, 398).single).not.toBeNull();
+    expect(around(630, 900).pair).toBeNull();
   });
 });
