@@ -2,9 +2,10 @@
 what the repository holds (models/miniature-detector.onnx) instead of a .pt file that only the
 machine which trained it had.
 
-The export folds each BatchNorm into the convolution before it. Loaded back, every convolution
-takes the folded weight and its BatchNorm becomes the identity with the folded bias: running mean
-0, running variance 1 - eps, scale 1. Trained on with `freeze_batchnorm` (the BatchNorms use
+The export folds each BatchNorm into the convolution before it (except where one net feeds two
+outputs: then the file keeps BatchNormalization nodes, and their statistics are read as they are).
+Loaded back, every convolution takes the folded weight and its BatchNorm becomes the identity with
+the folded bias: running mean 0, running variance 1 - eps, scale 1. Trained on with `freeze_batchnorm` (the BatchNorms use
 those stored statistics, never a batch's), the net is exactly the exported one at step 0 and
 exports to the same kind of file after.
 
@@ -66,6 +67,12 @@ def load_part(module, path, part):
     pairs = _conv_bn_pairs(module)
     if len(convs) != len(pairs):
         raise ValueError('%s: %d convolutions feed %r, the net has %d' % (path, len(convs), output, len(pairs)))
+    # A BatchNormalization right after a convolution (an export that did not fold it, as when one
+    # net feeds two outputs) gives its own statistics; otherwise the fold is in the convolution.
+    consumers = {}
+    for n in g.node:
+        for i in n.input:
+            consumers.setdefault(i, []).append(n)
     with torch.no_grad():
         for (conv, bn), node in zip(pairs, convs):
             w = init[node.input[1]]
@@ -76,19 +83,37 @@ def load_part(module, path, part):
             if bn is None:
                 conv.bias.copy_(torch.from_numpy(b.copy()))
                 continue
+            norm = [n for n in consumers.get(node.output[0], []) if n.op_type == 'BatchNormalization']
+            if norm:
+                scale, shift, mean, var = (init[i] for i in norm[0].input[1:5])
+                bn.weight.copy_(torch.from_numpy(scale.copy()))
+                bn.bias.copy_(torch.from_numpy(shift.copy()))
+                # A bias on the convolution itself shifts what the normalisation subtracts.
+                bn.running_mean.copy_(torch.from_numpy((mean - b).copy()))
+                bn.running_var.copy_(torch.from_numpy(var.copy()))
+                continue
             bn.weight.fill_(1.0)
             bn.bias.copy_(torch.from_numpy(b.copy()))
             bn.running_mean.zero_()
             bn.running_var.fill_(1.0 - bn.eps)
-        # Linear layers (and the first stage's head, a biased conv) by name.
+        # Linear layers by name. A file exported with both stages names them after their net
+        # ('classifier.', 'second_net.'); a net exported alone, or a net that was both (a second-model
+        # net exported as the file's only second stage), under another prefix: the part's own first.
+        conv_params = {id(p) for c, n in pairs for m in (c, n) if m is not None for p in m.parameters()}
+        prefixes = [prefix] + [q for q in ('classifier.', 'second_net.', '') if q != prefix]
+        missing = []
         for name, p in module.named_parameters():
-            key = prefix + name
-            if key in init and not any(p is c.weight or p is c.bias for c, _ in pairs):
-                v = init[key]
-                if tuple(p.shape) != v.shape:
-                    raise ValueError('%s: %s is %s, the net wants %s' % (path, key, v.shape, tuple(p.shape)))
-                p.copy_(torch.from_numpy(v.copy()))
-    missing = [prefix + n for n, m in module.named_modules() if isinstance(m, nn.Linear) and prefix + n + '.weight' not in init]
+            if id(p) in conv_params:
+                continue
+            v = next((init[q + name] for q in prefixes if q + name in init and tuple(init[q + name].shape) == tuple(p.shape)), None)
+            if v is None:
+                missing.append(name)
+                continue
+            p.copy_(torch.from_numpy(v.copy()))
+    # The second-model net's own fallen head is never exported: it alone may be missing.
+    needed = [n for n in missing if not (part == 'second' and n.startswith('fallen.'))]
+    if needed:
+        raise ValueError('%s: no weights for %s in the %r part' % (path, ', '.join(needed), output))
     return missing
 
 

@@ -16,7 +16,7 @@ import { DEFAULT_DECODE, type DecodeOptions } from '../../src/vision/learned/dec
 const argv = process.argv.slice(2);
 const decodeAt = argv.indexOf('--decode');
 const changed = decodeAt >= 0 ? (JSON.parse(argv[decodeAt + 1] ?? '{}') as Partial<DecodeOptions>) : null;
-const args = argv.filter((a, i) => a !== '--default' && i !== decodeAt && i !== decodeAt + 1);
+const args = argv.filter((a, i) => a !== '--default' && (decodeAt < 0 || (i !== decodeAt && i !== decodeAt + 1)));
 const onlyDefault = argv.includes('--default') || changed !== null;
 const [modelPath = 'models/miniature-detector.onnx', dirs = 'models/train/val'] = args;
 const r = await loadLearnedDetector(await loadOnnxRuntimeNode(), new Uint8Array(readFileSync(modelPath)));

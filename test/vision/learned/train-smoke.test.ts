@@ -143,6 +143,27 @@ print(max(float(np.abs(nh.to_array(x) - nh.to_array(y)).max()) for x, y in zip(a
         expect(peaks.every((p) => p.xMm >= 0 && p.xMm < meta.cols * 4 && p.yMm >= 0 && p.yMm < meta.rows * 4)).toBe(true);
         await fineDet.detector.release();
       }
+      // A second-model net exported as a file's only second stage (one net feeding `second` and
+      // `centre`: its BatchNorms stay unfolded, its layers named after the classifier) reads back
+      // into a combined file that answers as it does.
+      const centred = join(d, 'centred.onnx');
+      const c = spawnSync(PYTHON, ['models/train/fall_classifier.py', '--smoke', d, '--threads', '1', '--centre', '--detector', shipped, '--out', centred], { encoding: 'utf8', timeout: 200_000 });
+      expect(c.status, c.stderr).toBe(0);
+      const combined = join(d, 'combined.onnx');
+      const e = spawnSync(PYTHON, ['models/train/fall_classifier.py', '--data', d, '--threads', '1', '--no-second', '--minutes', '0', '--resume', shipped, '--detector', shipped, '--second-net', centred, '--out', combined], { encoding: 'utf8', timeout: 200_000 });
+      expect(e.status, e.stderr).toBe(0);
+      const patches = new Float32Array(3 * INPUT_CHANNELS * PATCH_CELLS * PATCH_CELLS).map((_, i) => Math.sin(i * 0.37) * 0.8);
+      const answers = async (file: string): Promise<number[]> => {
+        const sess = await ort.InferenceSession.create(new Uint8Array(await readFile(file)));
+        const idle = new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * 64), [1, INPUT_CHANNELS, 8, 8]);
+        const o = await sess.run({ map: idle, patch: new ort.Tensor('float32', patches, [3, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]) }, ['second', 'centre']);
+        await sess.release();
+        return [...(o['second']?.data as Float32Array), ...(o['centre']?.data as Float32Array)];
+      };
+      const want = await answers(centred);
+      const got = await answers(combined);
+      expect(got).toHaveLength(18);
+      got.forEach((v, i) => expect(v).toBeCloseTo(want[i] as number, 4));
       // A file that is not an ONNX model is refused in one line naming it.
       const junk = join(d, 'junk.onnx');
       await writeFile(junk, 'not a model');
