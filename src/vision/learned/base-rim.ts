@@ -47,12 +47,14 @@ const CELL = 1;
 const ACC = 0.5;
 const GRID = 4;
 
-/** Buffers kept between calls (a frame's objects all use the same size): allocation was half the cost. */
-let scratch: { n: number; patch: Float32Array; mag: Float32Array; gx: Float32Array; gy: Float32Array; edges: Edges } | null = null;
-function buffers(n: number): NonNullable<typeof scratch> {
-  if (scratch?.n === n) return scratch;
+/** Buffers kept between calls, one set per patch size (a frame's objects use two): allocation was half the cost. */
+type Buffers = { n: number; patch: Float32Array; mag: Float32Array; gx: Float32Array; gy: Float32Array; edges: Edges };
+const scratch = new Map<number, Buffers>();
+function buffers(n: number): Buffers {
+  let b = scratch.get(n);
+  if (b) return b;
   const cap = n * n;
-  scratch = {
+  b = {
     n,
     patch: new Float32Array(3 * cap),
     mag: new Float32Array(cap),
@@ -60,7 +62,9 @@ function buffers(n: number): NonNullable<typeof scratch> {
     gy: new Float32Array(cap),
     edges: { count: 0, sx: new Float32Array(cap), sy: new Float32Array(cap), dx: new Float32Array(cap), dy: new Float32Array(cap), mag: new Float32Array(cap) },
   };
-  return scratch;
+  if (scratch.size >= 4) scratch.clear();
+  scratch.set(n, b);
+  return b;
 }
 
 /**
@@ -73,29 +77,28 @@ export function fitBaseRim(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsi
 
 /**
  * What the rims around a detector's point say: the base it stands on (`single`, within
- * o.searchMm), and whether two bases in contact lie there (`pair`: the detector often sees such a
- * pair as one object between them, or as one fallen, or finds one and not its neighbour): the
- * base close under the point (within closeMm) or else the strongest circle, and the strongest
- * other circle, both centred within searchMm of the point, whose rims are each seen well enough
- * and which touch (centres between the sum of their radii less 3 mm and plus 6 mm apart).
+ * o.searchMm), and, when no base lies close under the point (within closeMm), whether two bases
+ * in contact lie there (`pair`: the detector often sees such a pair as one object between them,
+ * or as one fallen): the two strongest circles centred within searchMm of the point whose rims
+ * are each seen well enough and which touch (centres between the sum of their radii less 3 mm
+ * and plus 6 mm apart).
  */
 export function rimsAround(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, cameraMm: readonly [number, number, number], xMm: number, yMm: number, o: RimOptions, pair: { searchMm: number; closeMm: number } | null): { single: RimFit | null; pair: [RimFit, RimFit] | null } {
-  const none = { single: null, pair: null };
-  const reach = Math.max(o.searchMm, pair?.searchMm ?? 0);
-  const r = rimEdges(frame, pose, k, xMm, yMm, reach, o);
-  if (!r) return none;
-  const acc = houghCentres(r, xMm, yMm, reach, o);
-  const p0 = strongestCentre(acc, null, { x: xMm, y: yMm, r: o.searchMm });
-  const f = p0 ? circleThrough(r, p0[0], p0[1], cameraMm, o) : null;
+  // The base under the point first, on the small window (most objects stop here).
+  const near = rimEdges(frame, pose, k, xMm, yMm, o.searchMm, o);
+  const p0 = near ? strongestCentre(houghCentres(near, xMm, yMm, o.searchMm, o), null) : null;
+  const f = near && p0 ? circleThrough(near, p0[0], p0[1], cameraMm, o) : null;
   const single = f && Math.hypot(f.xMm - xMm, f.yMm - yMm) <= o.searchMm ? f : null;
-  if (!pair) return { single, pair: null };
-  // With a base close under the point, the pair is that base and a neighbour touching it.
-  const close = single && Math.hypot(single.xMm - xMm, single.yMm - yMm) <= pair.closeMm ? single : null;
-  const p1 = close ? null : strongestCentre(acc, null, null);
-  const a = close ?? (p1 ? circleThrough(r, p1[0], p1[1], cameraMm, o) : null);
+  // A base close under the point is that model: a touching neighbour's centre lies too far from the point to be looked for here.
+  if (!pair || (single && Math.hypot(single.xMm - xMm, single.yMm - yMm) <= pair.closeMm)) return { single, pair: null };
+  const r = rimEdges(frame, pose, k, xMm, yMm, pair.searchMm, o);
+  if (!r) return { single, pair: null };
+  const acc = houghCentres(r, xMm, yMm, pair.searchMm, o);
+  const p1 = strongestCentre(acc, null);
+  const a = p1 ? circleThrough(r, p1[0], p1[1], cameraMm, o) : null;
   if (!a) return { single, pair: null };
   // The other base's centre lies at least its own radius plus this one's, less the overlap a fit allows, away.
-  const p2 = strongestCentre(acc, { x: a.xMm, y: a.yMm, r: a.radiusMm + o.minRadiusMm - 3 }, null);
+  const p2 = strongestCentre(acc, { x: a.xMm, y: a.yMm, r: a.radiusMm + o.minRadiusMm - 3 });
   const b = p2 ? circleThrough(r, p2[0], p2[1], cameraMm, o) : null;
   if (!b) return { single, pair: null };
   const d = Math.hypot(a.xMm - b.xMm, a.yMm - b.yMm);
@@ -157,17 +160,14 @@ function houghCentres(r: RimEdges, xMm: number, yMm: number, searchMm: number, o
   return { acc, w: W, x0: cx0, y0: cy0 };
 }
 
-/** The strongest centre after a 3 x 3 box: none inside the disc `away`, only inside the square `within` (its half side r). */
-function strongestCentre(h: { acc: Float32Array; w: number; x0: number; y0: number }, away: { x: number; y: number; r: number } | null, within: { x: number; y: number; r: number } | null): [number, number] | null {
+/** The strongest centre after a 3 x 3 box, none inside the disc `away`. */
+function strongestCentre(h: { acc: Float32Array; w: number; x0: number; y0: number }, away: { x: number; y: number; r: number } | null): [number, number] | null {
   const { acc, w: W } = h;
   let best = -1;
   let bestV = 0;
   for (let j = 1; j < W - 1; j++) {
     for (let i = 1; i < W - 1; i++) {
-      const x = h.x0 + i * ACC;
-      const y = h.y0 + j * ACC;
-      if (within && (Math.abs(x - within.x) > within.r || Math.abs(y - within.y) > within.r)) continue;
-      if (away && Math.hypot(x - away.x, y - away.y) < away.r) continue;
+      if (away && Math.hypot(h.x0 + i * ACC - away.x, h.y0 + j * ACC - away.y) < away.r) continue;
       let v = 0;
       for (let b = -1; b <= 1; b++) for (let a = -1; a <= 1; a++) v += acc[(j + b) * W + i + a] as number;
       if (v > bestV) {
@@ -316,7 +316,7 @@ interface Edges {
 }
 
 /** Colour edges (Sobel on R, G, B; the structure tensor's main direction), thinned to the strongest cell across each edge. */
-function colourEdges(b: { n: number; patch: Float32Array; mag: Float32Array; gx: Float32Array; gy: Float32Array; edges: Edges }, minEdge: number): Edges {
+function colourEdges(b: Buffers, minEdge: number): Edges {
   const { n, patch: p, mag, gx: gxs, gy: gys } = b;
   mag.fill(0);
   const nn = n * n;
