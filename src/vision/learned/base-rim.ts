@@ -43,7 +43,7 @@ export interface RimFit {
   rmsMm: number;
 }
 
-const CELL = 1;
+const CELL = 1.5;
 const ACC = 0.5;
 const GRID = 4;
 
