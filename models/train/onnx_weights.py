@@ -11,7 +11,8 @@ exports to the same kind of file after.
 
 Which convolutions belong to which net is read from the graph: those an output depends on
 (`heat`: the first stage; `fallen`: the fallen net; `second`: the second-model net), in the
-graph's order, which is the order the nets run them. Linear layers keep their names in the file.
+graph's order, which is the order the nets run them. Linear layers keep their names in the file,
+under the part's own prefix or another net's (a net exported as a file's only second stage).
 """
 import numpy as np
 import onnx

@@ -2,7 +2,7 @@
  * A standing model's base centre from its rim: the learned detector places a model to a few
  * millimetres (its heat lives on 8 or 16 mm cells, and a figure's body leaning away from the
  * camera drags it); the base itself is a disc whose rim the camera sees as a circle on the
- * table. Around the detector's point, a small patch of the table plane (1 mm cells, sampled
+ * table. Around the detector's point, a small patch of the table plane (1.5 mm cells, sampled
  * through the lens model) gives colour edges; each edge votes for the centres along its
  * gradient (circle Hough with the radius free), the strongest centre near the point wins, its
  * radius is the most common distance of the edges facing it, and a least-squares circle
