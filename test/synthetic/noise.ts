@@ -11,6 +11,11 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/** Uniform samples in [a, b) from a uniform source on [0, 1). */
+export function uniform(rand: () => number): (a: number, b: number) => number {
+  return (a, b) => a + (b - a) * rand();
+}
+
 /** Standard normal samples from a uniform source (Box–Muller). */
 export function gaussian(rand: () => number): () => number {
   let spare: number | null = null;

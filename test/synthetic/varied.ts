@@ -11,7 +11,7 @@ import { lookAtPose, type CameraIntrinsics, type DistortionCoeffs, type Vec3 } f
 import { defaultTableProfile } from '../../src/vision/table-profile.js';
 import { markerCells } from './dictionary.js';
 import { armPrimitives, tint } from './disturbances.js';
-import { gaussian, mulberry32, valueNoise } from './noise.js';
+import { gaussian, mulberry32, uniform, valueNoise } from './noise.js';
 import { applySensor, decodeImage, encodeJpeg } from './post.js';
 import { Box, Cylinder, Sphere, TagPlate, markerValue, type Primitive } from './primitives.js';
 import type { Rgb } from './scene.js';
@@ -50,9 +50,9 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
   // The look (soft lamps, sky, contact shadows, highlights, bevelled bases) draws from its own
   // generator, so a seed's tables, models and camera are the same with or without it.
   const lookRand = mulberry32(seed * 104729 + 71);
-  const LU = (a: number, b: number): number => a + (b - a) * lookRand();
+  const LU = uniform(lookRand);
   const gauss = gaussian(rand);
-  const U = (a: number, b: number): number => a + (b - a) * rand();
+  const U = uniform(rand);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const profile = defaultTableProfile();
 

@@ -239,7 +239,7 @@ export function renderWorld(world: World, camera: SyntheticCamera, options: { ed
       rgb[2] = surf.b * gain;
       return id;
     }
-    const nz = id < 1000 ? 1 : surf.nz;
+    const nz = surf.nz; // the plane's is 1
     ambient *= 1 - (look.skyTilt * (1 - nz)) / 2;
     if (look.aoStrength > 0 && look.aoSamples > 0) ambient *= 1 - look.aoStrength * occlusion(px, py, pz, surf.nx, surf.ny, nz, self, u, v);
     const scale = uneven * vignette * 1.08;
@@ -261,7 +261,7 @@ export function renderWorld(world: World, camera: SyntheticCamera, options: { ed
         hx /= hl;
         hy /= hl;
         hz /= hl;
-        const nh = surf.nx * hx + surf.ny * hy + (id < 1000 ? 1 : surf.nz) * hz;
+        const nh = surf.nx * hx + surf.ny * hy + nz * hz;
         if (nh > 0) {
           const [s0, s1] = look.shininess;
           const shin = id < 1000 ? s0 : s0 + (s1 - s0) * hash01(id + 7, look.seed);
