@@ -25,6 +25,12 @@ export interface VariedModelTruth {
   kind: 'humanoid' | 'monster' | 'vehicle' | 'token';
   base_mm: number;
   tag: number | null;
+  /** Height of the figure above its base (mm). */
+  height_mm: number;
+  /** 'dark', 'mat' (paint), 'touching' (stands against the model before it), as test/blender's truth. */
+  traits: string[];
+  /** Height of the tag's face above the table (mm), or null. */
+  tag_z_mm: number | null;
 }
 
 export interface VariedTable {
@@ -201,6 +207,7 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
         taken.push({ x, y, r: reach });
       }
     }
+    const touching = at !== null;
     at ??= place(reach, rand() < 0.2);
     if (!at) continue;
     const color = paint(trait);
@@ -263,7 +270,9 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
     const world = placeParts(parts, at[0], at[1], yaw, fallen, fallen ? { tipDeg: U(-5, 12), rollDeg: U(0, 360) } : { leanDeg: tag || kind !== 'humanoid' ? 0 : U(-6, 6) });
     solids.push(...world.prims);
     if (tag) solids.push(new TagPlate(at[0], at[1], tag.z + 0.02, tag.size, U(0, 360), markerCells(tag.id), tag.margin));
-    models.push({ x_mm: fallen ? world.footprint[0] : at[0], y_mm: fallen ? world.footprint[1] : at[1], fallen, kind, base_mm: base, tag: tag ? tag.id : null });
+    const traits = [...(trait ? [trait] : []), ...(touching ? ['touching'] : [])];
+    if (touching && prev && !prev.traits.includes('touching')) prev.traits.push('touching');
+    models.push({ x_mm: fallen ? world.footprint[0] : at[0], y_mm: fallen ? world.footprint[1] : at[1], fallen, kind, base_mm: base, tag: tag ? tag.id : null, height_mm: H, traits, tag_z_mm: tag ? tag.z + 0.02 : null });
   }
 
   // One to three lamps: overhead panels or bulbs, a low window light with long shadows, a hot spot.
