@@ -4,10 +4,12 @@
  * camera drags it); the base itself is a disc whose rim the camera sees as a circle on the
  * table. Around the detector's point, a small patch of the table plane (1.5 mm cells, sampled
  * through the lens model) gives colour edges; each edge votes for the centres along its
- * gradient (circle Hough with the radius free), the strongest centre near the point wins, its
- * radius is the most common distance of the edges facing it, and a least-squares circle
- * through those edges (each placed to a fraction of a cell along its gradient) gives the
- * centre. A rim that is not there (no base, a base the mat's colour, a fallen model) finds too
+ * gradient (circle Hough with the radius free). Around each of the strongest centres near the
+ * point, the radius is the most common distance of the edges facing it and a least-squares
+ * circle through those edges (each placed to a fraction of a cell along its gradient) gives a
+ * centre; of the circles so seen, the one whose rim is seen most of the way round is the base
+ * (a figure's own curves make arcs: a shield, a helmet, a bright sash that outvotes a faint
+ * rim). A rim that is not there (no base, a base the mat's colour, a fallen model) finds too
  * little of a circle and leaves the point as it was.
  *
  * Seen from above, the side of the base facing the camera's nadir is its foot (z = 0); the far
@@ -30,9 +32,25 @@ export interface RimOptions {
   maxRmsMm: number;
   /** Weaker colour edges (summed over RGB, per mm) are not rim. */
   minEdge: number;
+  /** Nor are edges weaker than this share of the patch's strongest (a figure's paint). */
+  relEdge: number;
+  /** How many of the strongest Hough centres are tried, strongest first. */
+  centres: number;
 }
 
-export const DEFAULT_RIM: RimOptions = { searchMm: 10, minRadiusMm: 8, maxRadiusMm: 31, minSupport: 0.55, maxRmsMm: 0.8, minEdge: 12 };
+/** Two touching bases where one object was seen. */
+export interface RimPairOptions {
+  /** How far from the point each base centre may lie (mm). */
+  searchMm: number;
+  /** A base this close under the point is that object, and no pair is looked for (mm). */
+  closeMm: number;
+  /** The two rims' mean support (share of directions seen) at least this: one rim seen at the least and the other barely is a figure's curves, not two bases. */
+  minMeanSupport: number;
+}
+
+export const DEFAULT_RIM_PAIR: RimPairOptions = { searchMm: 18, closeMm: 6, minMeanSupport: 0.625 };
+
+export const DEFAULT_RIM: RimOptions = { searchMm: 10, minRadiusMm: 8, maxRadiusMm: 31, minSupport: 0.55, maxRmsMm: 0.8, minEdge: 12, relEdge: 0.12, centres: 16 };
 
 export interface RimFit {
   xMm: number;
@@ -79,31 +97,39 @@ export function fitBaseRim(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsi
  * What the rims around a detector's point say: the base it stands on (`single`, within
  * o.searchMm), and, when no base lies close under the point (within closeMm), whether two bases
  * in contact lie there (`pair`: the detector often sees such a pair as one object between them,
- * or as one fallen): the two strongest circles centred within searchMm of the point whose rims
- * are each seen well enough and which touch (centres between the sum of their radii less 3 mm
- * and plus 6 mm apart).
+ * or as one fallen): of the circles seen through the strongest Hough centres within searchMm of
+ * the point, the two that touch (centres between the sum of their radii less 3 mm and plus 6 mm
+ * apart), are seen well enough together (minMeanSupport), and whose contact lies nearest it.
  */
-export function rimsAround(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, cameraMm: readonly [number, number, number], xMm: number, yMm: number, o: RimOptions, pair: { searchMm: number; closeMm: number } | null): { single: RimFit | null; pair: [RimFit, RimFit] | null } {
+export function rimsAround(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, cameraMm: readonly [number, number, number], xMm: number, yMm: number, o: RimOptions, pair: RimPairOptions | null): { single: RimFit | null; pair: [RimFit, RimFit] | null } {
   // The base under the point first, on the small window (most objects stop here).
   const near = rimEdges(frame, pose, k, xMm, yMm, o.searchMm, o);
-  const p0 = near ? strongestCentre(houghCentres(near, xMm, yMm, o.searchMm, o), null) : null;
-  const f = near && p0 ? circleThrough(near, p0[0], p0[1], cameraMm, o) : null;
-  const single = f && Math.hypot(f.xMm - xMm, f.yMm - yMm) <= o.searchMm ? f : null;
+  const singles = near ? circlesSeen(near, houghCentres(near, xMm, yMm, o.searchMm, o), cameraMm, o, { x: xMm, y: yMm, d: o.searchMm }) : [];
+  // The rim seen all round: a figure's own curves (a shield, a helmet) make arcs, a base a circle.
+  const single = singles.reduce<RimFit | null>((b, f) => (!b || f.support > b.support + 0.03 || (Math.abs(f.support - b.support) <= 0.03 && f.rmsMm < b.rmsMm) ? f : b), null);
   // A base close under the point is that model: a touching neighbour's centre lies too far from the point to be looked for here.
   if (!pair || (single && Math.hypot(single.xMm - xMm, single.yMm - yMm) <= pair.closeMm)) return { single, pair: null };
   const r = rimEdges(frame, pose, k, xMm, yMm, pair.searchMm, o);
   if (!r) return { single, pair: null };
-  const acc = houghCentres(r, xMm, yMm, pair.searchMm, o);
-  const p1 = strongestCentre(acc, null);
-  const a = p1 ? circleThrough(r, p1[0], p1[1], cameraMm, o) : null;
-  if (!a) return { single, pair: null };
-  // The other base's centre lies at least its own radius plus this one's, less the overlap a fit allows, away.
-  const p2 = strongestCentre(acc, { x: a.xMm, y: a.yMm, r: a.radiusMm + o.minRadiusMm - 3 });
-  const b = p2 ? circleThrough(r, p2[0], p2[1], cameraMm, o) : null;
-  if (!b) return { single, pair: null };
-  const d = Math.hypot(a.xMm - b.xMm, a.yMm - b.yMm);
-  const touching = d >= a.radiusMm + b.radiusMm - 3 && d <= a.radiusMm + b.radiusMm + 6;
-  return { single, pair: touching ? [a, b] : null };
+  const seen = circlesSeen(r, houghCentres(r, xMm, yMm, pair.searchMm, o), cameraMm, o, { x: xMm, y: yMm, d: pair.searchMm });
+  // Of the bases seen, the two in contact (centres their radii apart, less the overlap a fit
+  // allows) whose contact lies nearest the point: one object was seen where they touch.
+  let best: [RimFit, RimFit] | null = null;
+  let bestD = Infinity;
+  for (let i = 0; i < seen.length; i++) {
+    for (let j = i + 1; j < seen.length; j++) {
+      const a = seen[i] as RimFit;
+      const b = seen[j] as RimFit;
+      const d = Math.hypot(a.xMm - b.xMm, a.yMm - b.yMm);
+      if (d < a.radiusMm + b.radiusMm - 3 || d > a.radiusMm + b.radiusMm + 6 || a.support + b.support < 2 * pair.minMeanSupport) continue;
+      const mid = Math.hypot((a.xMm + b.xMm) / 2 - xMm, (a.yMm + b.yMm) / 2 - yMm);
+      if (mid < bestD) {
+        bestD = mid;
+        best = [a, b];
+      }
+    }
+  }
+  return { single, pair: best };
 }
 
 /** The colour edges of the table plane around (x, y), wide enough for the largest base centred anywhere within searchMm; table mm. */
@@ -123,7 +149,7 @@ function rimEdges(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, xMm: 
   const y0 = yMm - half;
   const buf = buffers(n);
   if (!samplePatch(frame, pose, k, x0, y0, n, buf.patch)) return null;
-  const e = colourEdges(buf, o.minEdge);
+  const e = colourEdges(buf, o.minEdge, o.relEdge);
   if (e.count < 12) return null;
   const x = new Float64Array(e.count);
   const y = new Float64Array(e.count);
@@ -160,23 +186,54 @@ function houghCentres(r: RimEdges, xMm: number, yMm: number, searchMm: number, o
   return { acc, w: W, x0: cx0, y0: cy0 };
 }
 
-/** The strongest centre after a 3 x 3 box, none inside the disc `away`. */
-function strongestCentre(h: { acc: Float32Array; w: number; x0: number; y0: number }, away: { x: number; y: number; r: number } | null): [number, number] | null {
+/**
+ * The strongest centres after a 3 x 3 box, strongest first, at most `count`, each a local
+ * maximum at least 2 mm from a stronger one kept. A figure's own
+ * curves (a helmet, a shield) can outvote a faint rim, so more than one is tried.
+ */
+function strongestCentres(h: { acc: Float32Array; w: number; x0: number; y0: number }, count: number): [number, number][] {
   const { acc, w: W } = h;
-  let best = -1;
-  let bestV = 0;
+  const box = new Float32Array(W * W);
   for (let j = 1; j < W - 1; j++) {
     for (let i = 1; i < W - 1; i++) {
-      if (away && Math.hypot(h.x0 + i * ACC - away.x, h.y0 + j * ACC - away.y) < away.r) continue;
       let v = 0;
       for (let b = -1; b <= 1; b++) for (let a = -1; a <= 1; a++) v += acc[(j + b) * W + i + a] as number;
-      if (v > bestV) {
-        bestV = v;
-        best = j * W + i;
-      }
+      box[j * W + i] = v;
     }
   }
-  return best < 0 ? null : [h.x0 + (best % W) * ACC, h.y0 + Math.floor(best / W) * ACC];
+  const peaks: { i: number; v: number }[] = [];
+  for (let j = 1; j < W - 1; j++) {
+    for (let i = 1; i < W - 1; i++) {
+      const k = j * W + i;
+      const v = box[k] as number;
+      if (v <= 0) continue;
+      let top = true;
+      for (let b = -1; b <= 1 && top; b++) for (let a = -1; a <= 1; a++) if ((a !== 0 || b !== 0) && (box[k + b * W + a] as number) > v) top = false;
+      if (top) peaks.push({ i: k, v });
+    }
+  }
+  peaks.sort((p, q) => q.v - p.v);
+  const out: [number, number][] = [];
+  const apart = 2 / ACC;
+  for (const p of peaks) {
+    const pi = p.i % W;
+    const pj = Math.floor(p.i / W);
+    if (out.some(([x, y]) => Math.hypot((x - h.x0) / ACC - pi, (y - h.y0) / ACC - pj) < apart)) continue;
+    out.push([h.x0 + pi * ACC, h.y0 + pj * ACC]);
+    if (out.length >= count) break;
+  }
+  return out;
+}
+
+/** The base circles seen through the strongest centres, strongest first, one per base (fits within 3 mm are one), within `within` of (x, y). */
+function circlesSeen(r: RimEdges, h: { acc: Float32Array; w: number; x0: number; y0: number }, cameraMm: readonly [number, number, number], o: RimOptions, within: { x: number; y: number; d: number }): RimFit[] {
+  const out: RimFit[] = [];
+  for (const [x, y] of strongestCentres(h, o.centres)) {
+    const f = circleThrough(r, x, y, cameraMm, o);
+    if (!f || Math.hypot(f.xMm - within.x, f.yMm - within.y) > within.d || out.some((q) => Math.hypot(q.xMm - f.xMm, q.yMm - f.yMm) < 3)) continue;
+    out.push(f);
+  }
+  return out;
 }
 
 /** The base circle through the rim edges around a Hough centre, or null when too little of a circle is seen. */
@@ -316,7 +373,7 @@ interface Edges {
 }
 
 /** Colour edges (Sobel on R, G, B; the structure tensor's main direction), thinned to the strongest cell across each edge. */
-function colourEdges(b: Buffers, minEdge: number): Edges {
+function colourEdges(b: Buffers, minEdge: number, relEdge: number): Edges {
   const { n, patch: p, mag, gx: gxs, gy: gys } = b;
   mag.fill(0);
   const nn = n * n;
@@ -351,10 +408,10 @@ function colourEdges(b: Buffers, minEdge: number): Edges {
       gys[i] = ey * el;
     }
   }
-  // Edges weaker than a quarter of the patch's strongest are texture, not a base's rim.
+  // Edges much weaker than the patch's strongest are texture, not a base's rim.
   let top = 0;
   for (let i = 0; i < nn; i++) if ((mag[i] as number) > top) top = mag[i] as number;
-  const floor = Math.max(minEdge, 0.25 * top);
+  const floor = Math.max(minEdge, relEdge * top);
   const out = b.edges;
   out.count = 0;
   // Within two cells of the border, one step along a unit gradient stays in the patch.

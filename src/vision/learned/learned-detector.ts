@@ -11,7 +11,7 @@ import type { RgbaImage } from '../image.js';
 import type { LocatedTag } from '../locate-tags.js';
 import { decodeHeat, DEFAULT_DECODE, type DecodeOptions } from './decode-heat.js';
 import { cutPatches, PATCH_CELLS } from './fall-patches.js';
-import { DEFAULT_RIM, rimsAround, type RimOptions } from './base-rim.js';
+import { DEFAULT_RIM, DEFAULT_RIM_PAIR, rimsAround, type RimOptions, type RimPairOptions } from './base-rim.js';
 import { lookAgainAt, type SquareAnswer } from './second-stage.js';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from './table-map.js';
 
@@ -60,10 +60,10 @@ export interface LearnedDetectorOptions {
    * With rim: an object with no base close under it (within closeMm) whose surroundings (within
    * searchMm) show two bases in contact is those two standing models; null: never split.
    */
-  rimPair: { searchMm: number; closeMm: number } | null;
+  rimPair: RimPairOptions | null;
 }
 
-export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: { searchMm: 18, closeMm: 6 } };
+export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR };
 
 export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;

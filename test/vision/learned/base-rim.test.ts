@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cameraPositionMm } from '../../../src/vision/camera-model.js';
-import { DEFAULT_RIM, fitBaseRim, rimsAround } from '../../../src/vision/learned/base-rim.js';
+import { DEFAULT_RIM, DEFAULT_RIM_PAIR, fitBaseRim, rimsAround } from '../../../src/vision/learned/base-rim.js';
 import { defaultTableProfile } from '../../../src/vision/table-profile.js';
 import { overheadCamera, sceneFromProfile, type SceneMiniature } from '../../synthetic/index.js';
 import { renderRgba } from '../objects/frames.js';
@@ -55,7 +55,7 @@ describe('fitBaseRim', () => {
     const camera = overheadCamera({ heightMm: 1600 });
     const frame = await renderRgba(scene, camera);
     const cam = cameraPositionMm(camera.pose);
-    const around = (x: number, y: number) => rimsAround(frame, camera.pose, camera.intrinsics, [cam[0], cam[1], cam[2]], x, y, DEFAULT_RIM, { searchMm: 18, closeMm: 6 });
+    const around = (x: number, y: number) => rimsAround(frame, camera.pose, camera.intrinsics, [cam[0], cam[1], cam[2]], x, y, DEFAULT_RIM, DEFAULT_RIM_PAIR);
     const pair = around(612, 401).pair;
     expect(pair).not.toBeNull();
     const found = (pair ?? []).map((c) => [c.xMm, c.yMm]).sort((a, b) => (a[0] as number) - (b[0] as number));
@@ -64,5 +64,25 @@ describe('fitBaseRim', () => {
     expect(around(1203, 398).pair).toBeNull();
     expect(around(1203, 398).single).not.toBeNull();
     expect(around(630, 900).pair).toBeNull();
+  });
+
+  it('a faint rim under a bright figure is still the base: its strong edges do not hide it, and its arcs are not taken for it', async () => {
+    // A grey base a little lighter than the cloth under a bright yellow figure: the figure's
+    // edges are several times stronger than the rim's and its outline votes for centres of its own.
+    const faint: [number, number, number] = [CLOTH[0] + 26, CLOTH[1] + 22, CLOTH[2] + 26];
+    const minis = [figure(500, 400, 32, { base_color: faint, color: [250, 225, 40] }), figure(1300, 800, 25, { base_color: faint, color: [245, 245, 235] })];
+    const scene = { ...sceneFromProfile(defaultTableProfile(), minis), cloth_color: CLOTH };
+    const camera = overheadCamera({ heightMm: 1500 });
+    const frame = await renderRgba(scene, camera);
+    const cam: [number, number, number] = [...cameraPositionMm(camera.pose)] as [number, number, number];
+    for (const m of minis) {
+      const f = fitBaseRim(frame, camera.pose, camera.intrinsics, cam, m.x_mm + 4, m.y_mm + 3);
+      expect(f, `base ${m.base_mm}`).not.toBeNull();
+      expect(Math.hypot((f?.xMm ?? 0) - m.x_mm, (f?.yMm ?? 0) - m.y_mm), `base ${m.base_mm}`).toBeLessThan(2);
+      expect(Math.abs(2 * (f?.radiusMm ?? 0) - m.base_mm), `base ${m.base_mm}`).toBeLessThan(2);
+    }
+    // The old rule (edges under a quarter of the strongest dropped, the strongest centre only) lost them.
+    const old = { ...DEFAULT_RIM, relEdge: 0.25, centres: 1 };
+    expect(minis.filter((m) => fitBaseRim(frame, camera.pose, camera.intrinsics, cam, m.x_mm + 4, m.y_mm + 3, old) !== null).length).toBeLessThan(minis.length);
   });
 });
