@@ -128,9 +128,18 @@ function offset(markers: DetectedMarker[], region: PixelBox): DetectedMarker[] {
  * read counts only at the quad's own place, where no marker was read already.
  */
 const SECOND_LOOK_MAX_SIDE_PX = 32;
-const SECOND_LOOK_SCALE = 2;
-/** Around the quad, half its longest side each way (at least 4 px): the quad spans ~half the window. */
-const SECOND_LOOK_MARGIN = 0.5;
+/**
+ * The windows tried, in turn, until one reads a marker at the quad's place: the margin each way
+ * as a share of the quad's extent (the larger side of its bounding box, at least 4 px), and the
+ * enlargement. OpenCV's adaptive threshold windows are fixed in pixels, so whether a tag's border
+ * closes into a contour depends on how much of the window it fills: a 13 px tag turned 45° on a
+ * held-out token read in a window of twice its extent and not in one of 1.7 times.
+ */
+const SECOND_LOOKS: readonly { margin: number; scale: number }[] = [
+  { margin: 0.5, scale: 2 },
+  { margin: 1, scale: 2 },
+  { margin: 0.5, scale: 3 },
+];
 /** A bound on the cost (a look takes ~0.3 ms) when a busy frame leaves many small unread quads. */
 const SECOND_LOOK_MAX_PER_FRAME = 40;
 
@@ -183,18 +192,22 @@ function detectInMat(cv: OpenCv, looks: Looks, gray: CvMat): DetectedMarker[] {
       // An unread quad on a read marker is its inner or outer outline.
       if (read.some((m) => Math.hypot(centreOf(m.corners)[0] - cx, centreOf(m.corners)[1] - cy) < side)) continue;
       left--;
-      const found = secondLook(cv, looks.closer, gray, quad, side);
-      const here = found.find((m) => Math.hypot(centreOf(m.corners)[0] - cx, centreOf(m.corners)[1] - cy) < side / 2);
-      if (here) read.push(here);
+      for (const look of SECOND_LOOKS) {
+        const here = secondLook(cv, looks.closer, gray, quad, look).find((m) => Math.hypot(centreOf(m.corners)[0] - cx, centreOf(m.corners)[1] - cy) < side / 2);
+        if (here) {
+          read.push(here);
+          break;
+        }
+      }
     }
     return read;
   });
 }
 
-function secondLook(cv: OpenCv, closer: CvArucoDetector, gray: CvMat, quad: Quad, side: number): DetectedMarker[] {
-  const margin = Math.max(4, SECOND_LOOK_MARGIN * side);
+function secondLook(cv: OpenCv, closer: CvArucoDetector, gray: CvMat, quad: Quad, look: { margin: number; scale: number }): DetectedMarker[] {
   const xs = quad.map((p) => p[0]);
   const ys = quad.map((p) => p[1]);
+  const margin = Math.max(4, look.margin * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)));
   const x0 = Math.max(0, Math.floor(Math.min(...xs) - margin));
   const y0 = Math.max(0, Math.floor(Math.min(...ys) - margin));
   const x1 = Math.min(gray.cols, Math.ceil(Math.max(...xs) + margin));
@@ -203,12 +216,12 @@ function secondLook(cv: OpenCv, closer: CvArucoDetector, gray: CvMat, quad: Quad
   return withMats((keep) => {
     const window = keep(gray.roi(new cv.Rect(x0, y0, x1 - x0, y1 - y0)));
     const big = keep(new cv.Mat());
-    cv.resize(window, big, new cv.Size((x1 - x0) * SECOND_LOOK_SCALE, (y1 - y0) * SECOND_LOOK_SCALE), 0, 0, cv.INTER_CUBIC);
+    cv.resize(window, big, new cv.Size((x1 - x0) * look.scale, (y1 - y0) * look.scale), 0, 0, cv.INTER_CUBIC);
     const { read } = readQuads(cv, closer, big, keep);
     // resize() puts pixel centres at (u + 0.5) / scale - 0.5 of the source.
     for (const m of read) for (const c of m.corners) {
-      c[0] = (c[0] + 0.5) / SECOND_LOOK_SCALE - 0.5 + x0;
-      c[1] = (c[1] + 0.5) / SECOND_LOOK_SCALE - 0.5 + y0;
+      c[0] = (c[0] + 0.5) / look.scale - 0.5 + x0;
+      c[1] = (c[1] + 0.5) / look.scale - 0.5 + y0;
     }
     return read;
   });
