@@ -50,7 +50,7 @@ export interface RimPairOptions {
 
 export const DEFAULT_RIM_PAIR: RimPairOptions = { searchMm: 18, closeMm: 6, minMeanSupport: 0.625 };
 
-export const DEFAULT_RIM: RimOptions = { searchMm: 10, minRadiusMm: 8, maxRadiusMm: 31, minSupport: 0.55, maxRmsMm: 0.8, minEdge: 12, relEdge: 0.12, centres: 16 };
+export const DEFAULT_RIM: RimOptions = { searchMm: 10, minRadiusMm: 8, maxRadiusMm: 31, minSupport: 0.55, maxRmsMm: 0.8, minEdge: 12, relEdge: 0.12, centres: 8 };
 
 export interface RimFit {
   xMm: number;
