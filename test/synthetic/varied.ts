@@ -34,6 +34,8 @@ export interface VariedModelTruth {
 }
 
 export interface VariedTable {
+  /** The mat: plain, mottled, printed (the first look's), or printed-terrain (regions under a grid). */
+  mat: 'plain' | 'mottled' | 'printed' | 'printed-terrain';
   camera: SyntheticCamera;
   table: { width_mm: number; depth_mm: number };
   models: VariedModelTruth[];
@@ -76,6 +78,21 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
   const roadPhase = U(0, 6);
   const hex = matKind === 'printed' && rand() < 0.5;
   const anchors = profile.anchors.markers.map((m) => ({ x0: m.corners_mm[3][0], y0: m.corners_mm[3][1], cells: markerCells(m.id) }));
+  // Printed terrain mats as clubs buy them: large regions of another ground (grass and sand,
+  // mud and rock) with sharp edges, under a hex or square grid of 20–60 mm. Drawn from their own
+  // generator, so a seed's models, lamps and camera stay as they were.
+  const matRand = mulberry32(seed * 15485863 + 29);
+  const MU = uniform(matRand);
+  const printedTerrain = matKind === 'printed' && matRand() < 0.6;
+  const ground = palettes[Math.floor(matRand() * palettes.length)] as Rgb;
+  const second: Rgb = printedTerrain ? [ground[0] * MU(0.85, 1.15), ground[1] * MU(0.85, 1.15), ground[2] * MU(0.85, 1.15)] : other;
+  const regionMm = MU(150, 450);
+  const regionCut = MU(0.4, 0.6);
+  const regionEdge = MU(6, 20);
+  const gridMm = MU(20, 60);
+  const gridLine = MU(0.02, 0.06);
+  const gridDark = MU(0.55, 0.85);
+  const squareGrid = matRand() < 0.25;
 
   const planeColor = (x: number, y: number, out: Float32Array): number => {
     for (let i = 0; i < anchors.length; i++) {
@@ -97,7 +114,14 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
     }
     let f = 0.88 + 0.12 * valueNoise(x, y, 300, ns) + 0.1 * valueNoise(x, y, 2.2, ns + 1);
     let r = cloth[0], g = cloth[1], b = cloth[2];
-    if (matKind !== 'plain') {
+    if (printedTerrain) {
+      const n = 0.6 * valueNoise(x, y, regionMm, ns + 8) + 0.3 * valueNoise(x, y, regionMm / 4, ns + 9) + 0.1 * valueNoise(x, y, 12, ns + 10);
+      const t = Math.min(1, Math.max(0, (n - regionCut) * regionEdge + 0.5));
+      r = r * (1 - t) + second[0] * t;
+      g = g * (1 - t) + second[1] * t;
+      b = b * (1 - t) + second[2] * t;
+      f *= 0.92 + 0.16 * valueNoise(x, y, 4, ns + 11);
+    } else if (matKind !== 'plain') {
       const n = 0.5 * valueNoise(x, y, 80, ns + 4) + 0.3 * valueNoise(x, y, 20, ns + 5) + 0.2 * valueNoise(x, y, 5, ns + 6);
       const t = Math.min(1, Math.max(0, (n - (matKind === 'printed' ? 0.6 : 0.35)) * 3));
       r = r * (1 - t) + other[0] * t;
@@ -114,7 +138,11 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
         const d = Math.hypot(x - c.x, y - c.y);
         if (d < c.r) f *= d > c.r - 5 ? 1.3 : 0.6;
       }
-      if (hex) {
+      if (printedTerrain) {
+        const e = squareGrid ? Math.min(Math.abs(x / gridMm - Math.round(x / gridMm)), Math.abs(y / gridMm - Math.round(y / gridMm))) : hexEdge(x, y, gridMm / 2);
+        if (e < gridLine) f *= gridDark;
+      } else if (hex) {
+        // (A triangular lattice, the first look's "hex" grid: kept so its tables render as they did.)
         const s = 25;
         const q = ((x / s) * Math.sqrt(3)) / 3 - y / s / 3;
         const rr = (2 * y) / s / 3;
@@ -337,6 +365,7 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
   const wb: Rgb = [exposure * U(0.85, 1.15), exposure, exposure * U(0.8, 1.2)];
   const wb2: Rgb = [wb[0] * U(0.93, 1.07), wb[1] * U(0.93, 1.07), wb[2] * U(0.93, 1.07)];
   return {
+    mat: printedTerrain ? 'printed-terrain' : matKind,
     camera,
     table: { width_mm: W, depth_mm: D },
     models,
@@ -464,4 +493,24 @@ function placeParts(parts: Part[], x: number, y: number, yaw: number, fallen: bo
   const cu = (u0 + u1) / 2;
   const cv = (v0 + v1) / 2;
   return { prims, footprint: [cu * u[0] + cv * v[0], cu * u[1] + cv * v[1]] };
+}
+
+/** How far (x, y) lies from the edge of its cell in a pointy-top hex grid of circumradius r: 0 on an edge, 1 at a centre. */
+function hexEdge(x: number, y: number, r: number): number {
+  // Axial coordinates, rounded in cube coordinates to the cell's centre.
+  const q = ((Math.sqrt(3) / 3) * x - y / 3) / r;
+  const s = ((2 / 3) * y) / r;
+  let rq = Math.round(q);
+  let rs = Math.round(s);
+  const rt = Math.round(-q - s);
+  const dq = Math.abs(rq - q);
+  const ds = Math.abs(rs - s);
+  const dt = Math.abs(rt + q + s);
+  if (dq > ds && dq > dt) rq = -rs - rt;
+  else if (ds > dt) rs = -rq - rt;
+  const px = x - Math.sqrt(3) * r * (rq + rs / 2);
+  const py = y - 1.5 * r * rs;
+  // The largest projection on the three edge normals (30, 90, 150 degrees), against the inradius.
+  const m = Math.max(Math.abs(py), Math.abs(px * 0.8660254 + py * 0.5), Math.abs(px * 0.8660254 - py * 0.5));
+  return 1 - m / ((Math.sqrt(3) / 2) * r);
 }
