@@ -58,7 +58,8 @@ describe('the demo shows its camera frames', () => {
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
     expect((await fetch(`${server.url}demo/session.json`)).status).toBe(404);
     expect((await fetch(`${server.url}demo/frames/..%2F..%2Fpackage.json`)).status).toBe(404);
-    // The camera image under the overlay: thousands of colours where a drawn table has a few dozen.
+    // The camera image under the overlay: a thousand colours and more where a drawn table has a
+    // few dozen (a full suite's run once saw 1 945 on the frame of a fallen walker, under 2 000).
     await page.waitForFunction(() => (window.__shagomer?.view()?.models.length ?? 0) > 0);
     await page.waitForFunction(
       () => {
@@ -71,7 +72,7 @@ describe('the demo shows its camera frames', () => {
           const k = (y * c.width + x) * 4;
           seen.add(((d[k] ?? 0) << 16) | ((d[k + 1] ?? 0) << 8) | (d[k + 2] ?? 0));
         }
-        return seen.size > 2000;
+        return seen.size > 1000;
       },
       undefined,
       { timeout: 60_000, polling: 500 },
