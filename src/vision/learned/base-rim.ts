@@ -188,8 +188,8 @@ function houghCentres(r: RimEdges, xMm: number, yMm: number, searchMm: number, o
 
 /**
  * The strongest centres after a 3 x 3 box, strongest first, at most `count`, each a local
- * maximum at least 2 mm from a stronger one kept. A figure's own
- * curves (a helmet, a shield) can outvote a faint rim, so more than one is tried.
+ * maximum at least 2 mm from a stronger one kept. A figure's own curves (a helmet, a shield)
+ * can outvote a faint rim, so more than one is tried.
  */
 function strongestCentres(h: { acc: Float32Array; w: number; x0: number; y0: number }, count: number): [number, number][] {
   const { acc, w: W } = h;
