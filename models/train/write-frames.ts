@@ -42,19 +42,28 @@ export async function writeVariedFrame(dir: string, seed: number, widthPx?: numb
   return name;
 }
 
-async function main(): Promise<void> {
-  const [dir, first, count, width] = process.argv.slice(2);
+/** The command's arguments, or the one line that says what is wrong with them. */
+export function parseWriteFramesArgs(argv: readonly string[]): { ok: true; dir: string; first: number; count: number; widthPx: number | undefined } | { ok: false; problem: string } {
+  const [dir, first, count, width] = argv;
   const n0 = Number(first);
   const n = Number(count);
   const w = width === undefined ? undefined : Number(width);
   if (!dir || !Number.isInteger(n0) || n0 < 0 || !Number.isInteger(n) || n < 1 || n > 10000 || (w !== undefined && !(Number.isInteger(w) && w >= 640 && w <= 7680))) {
-    console.error('usage: write-frames.js DIR FIRST_SEED COUNT [WIDTH_PX 640-7680]');
+    return { ok: false, problem: 'usage: write-frames.js DIR FIRST_SEED COUNT [WIDTH_PX 640-7680]' };
+  }
+  return { ok: true, dir, first: n0, count: n, widthPx: w };
+}
+
+async function main(): Promise<void> {
+  const a = parseWriteFramesArgs(process.argv.slice(2));
+  if (!a.ok) {
+    console.error(a.problem);
     process.exit(2);
   }
-  await mkdir(dir, { recursive: true });
-  for (let s = n0; s < n0 + n; s++) {
+  await mkdir(a.dir, { recursive: true });
+  for (let s = a.first; s < a.first + a.count; s++) {
     const t0 = Date.now();
-    const name = await writeVariedFrame(dir, s, w);
+    const name = await writeVariedFrame(a.dir, s, a.widthPx);
     console.log(`${name} ${Date.now() - t0} ms`);
   }
 }
