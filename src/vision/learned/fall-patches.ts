@@ -32,3 +32,46 @@ export function cutPatches(tensor: Float32Array, rows: number, cols: number, ori
   });
   return out;
 }
+
+/**
+ * The squares seen mirrored and turned, for a second look that asks each view and averages
+ * (test-time augmentation): view v of the dihedral group mirrors the columns (bit 0), the rows
+ * (bit 1) and then transposes (bit 2). The trainer shows the fallen net every one of these views
+ * (fall_classifier.py's augment), so each is a square it knows; the ray's tilt (channels 3, 4)
+ * is a vector on the table and turns with the square.
+ */
+export const TILT_X = 3;
+export const TILT_Y = 4;
+
+/** The squares under views [0, views): [views × N, INPUT_CHANNELS, P, P], view-major (view 0 is the batch as given). */
+export function dihedralViews(patches: Float32Array, n: number, views: number): Float32Array {
+  const P = PATCH_CELLS;
+  const per = INPUT_CHANNELS * P * P;
+  if (patches.length !== n * per) throw new RangeError(`patch batch has ${patches.length} values, expected ${n * per}`);
+  if (!Number.isInteger(views) || views < 1 || views > 8) throw new RangeError(`views must be 1-8, not ${views}`);
+  const out = new Float32Array(views * n * per);
+  out.set(patches, 0);
+  for (let v = 1; v < views; v++) {
+    const mx = (v & 1) !== 0;
+    const my = (v & 2) !== 0;
+    const tr = (v & 4) !== 0;
+    for (let k = 0; k < n; k++) {
+      for (let ch = 0; ch < INPUT_CHANNELS; ch++) {
+        // Mirroring negates the tilt along that axis; transposing swaps the two tilt planes.
+        const sign = (ch === TILT_X && mx) || (ch === TILT_Y && my) ? -1 : 1;
+        const dstCh = tr && ch === TILT_X ? TILT_Y : tr && ch === TILT_Y ? TILT_X : ch;
+        const src = (k * INPUT_CHANNELS + ch) * P * P;
+        const dst = ((v * n + k) * INPUT_CHANNELS + dstCh) * P * P;
+        for (let r = 0; r < P; r++) {
+          const sr = my ? P - 1 - r : r;
+          for (let c = 0; c < P; c++) {
+            const sc = mx ? P - 1 - c : c;
+            const value = (patches[src + sr * P + sc] as number) * sign;
+            out[dst + (tr ? c * P + r : r * P + c)] = value;
+          }
+        }
+      }
+    }
+  }
+  return out;
+}

@@ -10,7 +10,7 @@ import type { CameraIntrinsics, CameraPose } from '../camera-model.js';
 import type { RgbaImage } from '../image.js';
 import type { LocatedTag } from '../locate-tags.js';
 import { decodeHeat, DEFAULT_DECODE, type DecodeOptions } from './decode-heat.js';
-import { cutPatches, PATCH_CELLS } from './fall-patches.js';
+import { cutPatches, dihedralViews, PATCH_CELLS } from './fall-patches.js';
 import { DEFAULT_RIM, DEFAULT_RIM_PAIR, rimsAround, type RimOptions, type RimPairOptions } from './base-rim.js';
 import { lookAgainAt, type SquareAnswer } from './second-stage.js';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from './table-map.js';
@@ -61,9 +61,16 @@ export interface LearnedDetectorOptions {
    * searchMm) show two bases in contact is those two standing models; null: never split.
    */
   rimPair: RimPairOptions | null;
+  /**
+   * An object whose square, as cut, gives a fallen chance inside `unsure` is asked again in
+   * `views` views of it in all (1-8: as cut, mirrored, turned; fall-patches.ts's dihedralViews),
+   * and its chance is their mean. The fallen net learnt every one of these views, so a chance one
+   * view leaves near the threshold is settled by the others; sure objects cost one view.
+   */
+  fallenViews: { views: number; unsure: readonly [number, number] };
 }
 
-export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR };
+export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, fallenViews: { views: 4, unsure: [0.2, 0.8] } };
 
 export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;
@@ -153,13 +160,33 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
   /** The second stage on the squares at these top-left cells, in one batch. */
   const lookAt = async (tensor: Float32Array, rows: number, cols: number, origins: readonly (readonly [number, number])[]): Promise<SquareAnswer[]> => {
     if (!idleMap) return [];
-    const patch = new ort.Tensor('float32', cutPatches(tensor, rows, cols, origins), [origins.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]);
+    const cut = cutPatches(tensor, rows, cols, origins);
+    const patch = new ort.Tensor('float32', cut, [origins.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]);
     const r = await session.run({ map: idleMap, patch }, ['fallen', ...(hasSecond ? ['second'] : []), ...(hasCentre ? ['centre'] : [])]);
     const f = r['fallen'];
     const s2 = hasSecond ? r['second'] : undefined;
     const c2 = hasCentre ? r['centre'] : undefined;
     if (f?.data.length !== origins.length || (hasSecond && s2?.data.length !== 3 * origins.length) || (hasCentre && c2?.data.length !== 3 * origins.length)) throw new Error('the second stage gave no answer per object');
-    const fd = f.data as Float32Array;
+    const fd = Float32Array.from(f.data as Float32Array);
+    const { views, unsure } = o.fallenViews;
+    const ask = views > 1 ? origins.flatMap((_, i) => ((fd[i] as number) >= unsure[0] && (fd[i] as number) <= unsure[1] ? [i] : [])) : [];
+    if (ask.length > 0) {
+      // The unsure squares again, mirrored and turned (views 1 and up): their chance is the mean of all views.
+      const per = INPUT_CHANNELS * PATCH_CELLS * PATCH_CELLS;
+      const some = new Float32Array(ask.length * per);
+      ask.forEach((i, k) => some.set(cut.subarray(i * per, (i + 1) * per), k * per));
+      const more = dihedralViews(some, ask.length, views).subarray(ask.length * per);
+      const again = new ort.Tensor('float32', more, [(views - 1) * ask.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]);
+      const ra = await session.run({ map: idleMap, patch: again }, ['fallen']);
+      const fa = ra['fallen'];
+      if (fa?.data.length !== (views - 1) * ask.length) throw new Error('the second stage gave no answer per view');
+      ask.forEach((i, k) => {
+        let sum = fd[i] as number;
+        for (let v = 0; v < views - 1; v++) sum += (fa.data as Float32Array)[v * ask.length + k] as number;
+        fd[i] = sum / views;
+      });
+      fa.dispose();
+    }
     /** Object i's three values of a [N, 3] output. */
     const triple = (t: OrtTypes.Tensor | undefined, i: number): [number, number, number] | null => {
       const v = t?.data as Float32Array | undefined;

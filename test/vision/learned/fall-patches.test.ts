@@ -3,7 +3,7 @@
  * top-left cell floor(point / cell) − 12), channel by channel, off-map cells 0.
  */
 import { describe, expect, it } from 'vitest';
-import { cutPatches, PATCH_CELLS, patchOrigin } from '../../../src/vision/learned/fall-patches.js';
+import { cutPatches, dihedralViews, PATCH_CELLS, patchOrigin, TILT_X, TILT_Y } from '../../../src/vision/learned/fall-patches.js';
 import { INPUT_CHANNELS } from '../../../src/vision/learned/table-map.js';
 
 const ROWS = 40;
@@ -41,5 +41,54 @@ describe('second-stage squares', () => {
 
   it('refuses a tensor of another size', () => {
     expect(() => cutPatches(new Float32Array(10), ROWS, COLS, [[0, 0]])).toThrow(/network input has 10 values/);
+  });
+});
+
+describe('second-stage squares seen mirrored and turned', () => {
+  // Two squares; each value names its square, channel, row and column.
+  const N = 2;
+  const per = INPUT_CHANNELS * P * P;
+  const squares = Float32Array.from({ length: N * per }, (_, i) => 1 + i);
+  const src = (k: number, ch: number, r: number, c: number): number => 1 + k * per + (ch * P + r) * P + c;
+  const views = dihedralViews(squares, N, 8);
+  const got = (v: number, k: number, ch: number, r: number, c: number): number => views[(v * N + k) * per + (ch * P + r) * P + c] as number;
+
+  it('keeps the squares as cut for view 0', () => {
+    expect(views.subarray(0, N * per)).toEqual(squares);
+  });
+
+  it('mirrors the columns (view 1) and the rows (view 2), turning the tilt with them', () => {
+    expect(got(1, 1, 0, 3, 5)).toBe(src(1, 0, 3, P - 1 - 5));
+    expect(got(1, 0, TILT_X, 3, 5)).toBe(-src(0, TILT_X, 3, P - 1 - 5));
+    expect(got(1, 0, TILT_Y, 3, 5)).toBe(src(0, TILT_Y, 3, P - 1 - 5));
+    expect(got(2, 0, 7, 3, 5)).toBe(src(0, 7, P - 1 - 3, 5));
+    expect(got(2, 1, TILT_Y, 3, 5)).toBe(-src(1, TILT_Y, P - 1 - 3, 5));
+    expect(got(2, 1, TILT_X, 3, 5)).toBe(src(1, TILT_X, P - 1 - 3, 5));
+  });
+
+  it('transposes (view 4) swapping the two tilt planes, after any mirroring (view 7)', () => {
+    expect(got(4, 0, 2, 3, 5)).toBe(src(0, 2, 5, 3));
+    expect(got(4, 0, TILT_X, 3, 5)).toBe(src(0, TILT_Y, 5, 3));
+    expect(got(4, 0, TILT_Y, 3, 5)).toBe(src(0, TILT_X, 5, 3));
+    // Mirror both ways, then transpose: new (r, c) is old (P-1-c, P-1-r); both tilts negated and swapped.
+    expect(got(7, 1, 8, 3, 5)).toBe(src(1, 8, P - 1 - 5, P - 1 - 3));
+    expect(got(7, 1, TILT_X, 3, 5)).toBe(-src(1, TILT_Y, P - 1 - 5, P - 1 - 3));
+  });
+
+  it('turns a tilt field pointing away from the nadir into one that still does', () => {
+    // A square whose tilt is its cells' own offset from a nadir at its middle: every view of it is that field again.
+    const one = new Float32Array(per);
+    for (let r = 0; r < P; r++) for (let c = 0; c < P; c++) {
+      one[(TILT_X * P + r) * P + c] = c - (P - 1) / 2;
+      one[(TILT_Y * P + r) * P + c] = r - (P - 1) / 2;
+    }
+    const all = dihedralViews(one, 1, 8);
+    for (let v = 1; v < 8; v++) expect(all.subarray(v * per, (v + 1) * per)).toEqual(one);
+  });
+
+  it('refuses a batch of another size or a view count outside 1-8', () => {
+    expect(() => dihedralViews(new Float32Array(5), 1, 2)).toThrow(/patch batch has 5 values/);
+    expect(() => dihedralViews(squares, N, 9)).toThrow(/views must be 1-8/);
+    expect(() => dihedralViews(squares, N, 0)).toThrow(/views must be 1-8/);
   });
 });

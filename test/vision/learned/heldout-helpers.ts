@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { listHeldoutFrames, matchFrame, type HeldoutFrame, type Match, type Detected } from '../../../bench/heldout-eval.js';
 import { readImageFile } from '../../../src/vision/image-file-node.js';
-import { loadLearnedDetectorNode } from '../../../src/vision/learned/onnx-node.js';
-import type { LearnedDetector } from '../../../src/vision/learned/learned-detector.js';
+import { defaultModelPath, loadLearnedDetectorNode, loadOnnxRuntimeNode } from '../../../src/vision/learned/onnx-node.js';
+import { loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../../src/vision/learned/learned-detector.js';
 import { createLocator } from '../../../src/vision/locate.js';
 import { parseCameraFile, parseTableProfile } from '../../../src/vision/parse-files.js';
 import { openCv } from '../helpers.js';
@@ -29,9 +29,10 @@ function learned(): Promise<LearnedDetector> {
   return detector;
 }
 
-export async function runFixtures(): Promise<FixtureRun[]> {
+/** The fixtures through the shipped detector, or through the shipped model with other options. */
+export async function runFixtures(options?: Partial<LearnedDetectorOptions>): Promise<FixtureRun[]> {
   const cv = await openCv();
-  const d = await learned();
+  const d = options ? await loadWith(options) : await learned();
   const out: FixtureRun[] = [];
   for (const frame of await listHeldoutFrames(FIXTURES)) {
     const profile = parseTableProfile(JSON.parse(await readFile(frame.profile, 'utf8')) as unknown);
@@ -51,7 +52,14 @@ export async function runFixtures(): Promise<FixtureRun[]> {
       without: matchFrame(frame.truth.models, toDetected(await d.detect({ ...input, background: null }))),
     });
   }
+  if (options) await d.release();
   return out;
+}
+
+async function loadWith(options: Partial<LearnedDetectorOptions>): Promise<LearnedDetector> {
+  const r = await loadLearnedDetector(await loadOnnxRuntimeNode(), new Uint8Array(await readFile(defaultModelPath())), options);
+  if (!r.ok) throw new Error(r.problem);
+  return r.detector;
 }
 
 /** Models within this distance of a table edge stand where the lean away from the nadir is largest. */
