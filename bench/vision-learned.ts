@@ -42,7 +42,7 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
   const learned = loaded.value.detector;
   const cv = await loadOpenCvNode();
   const per = { geometric: [] as { matches: Match[]; phantoms: Detected[] }[], learnedBg: [] as { matches: Match[]; phantoms: Detected[] }[], learnedNoBg: [] as { matches: Match[]; phantoms: Detected[] }[] };
-  const cpu = { geometric: [] as number[], learnedBg: [] as number[], learnedNoBg: [] as number[], network: [] as number[], second: [] as number[], map: [] as number[] };
+  const cpu = { geometric: [] as number[], learnedBg: [] as number[], learnedNoBg: [] as number[], network: [] as number[], second: [] as number[], map: [] as number[], decode: [] as number[] };
   let located = 0;
   /** Tagged models of the truth, and those whose tag the reader read on the frame (the rest no binding can name). */
   const tagsRead = { tagged: 0, read: 0, foreign: 0 };
@@ -81,6 +81,7 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
     cpu.network.push(ln.value.ms.network);
     cpu.second.push(ln.value.ms.second);
     cpu.map.push(ln.value.ms.map);
+    cpu.decode.push(ln.value.ms.decode);
     per.learnedNoBg.push(matchFrame(f.truth.models, toDetected(ln.value)));
   }
   await learned.release();
@@ -104,7 +105,7 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
   log(`  tags read on the frames: ${tagsRead.read} of ${tagsRead.tagged} tagged models; ids read that no model carries: ${tagsRead.foreign}`);
   const med = (v: number[]): number => quantile(v, 0.5);
   log(`detector CPU ms per frame (median)  ${n(med(cpu.geometric), 0).padStart(10)} ${n(med(cpu.learnedBg), 0).padStart(12)} ${n(med(cpu.learnedNoBg), 0).padStart(12)}   aim ≤ ${AIM.cpuMs}`);
-  log(`  wall: table map + input ${n(med(cpu.map), 0)} ms, network (wasm, 1 thread) ${n(med(cpu.network), 0)} ms, its second look at each object ${n(med(cpu.second), 0)} ms; learned / geometric CPU ${n(med(cpu.learnedNoBg) / med(cpu.geometric), 2)}×`);
+  log(`  wall: table map + input ${n(med(cpu.map), 0)} ms, network (wasm, 1 thread) ${n(med(cpu.network), 0)} ms, its second look at each object ${n(med(cpu.second), 0)} ms, base rims and tags ${n(med(cpu.decode), 0)} ms; learned / geometric CPU ${n(med(cpu.learnedNoBg) / med(cpu.geometric), 2)}×`);
   if (process.env['BENCH_DETAIL']) for (const [mode, runs] of [['with the empty table', per.learnedBg], ['without', per.learnedNoBg]] as const) for (const line of wrongOnes(frames.map((f) => f.name), runs)) log(`  ${mode}: ${line}`);
   log(`model load ${n(loadMs, 0)} ms wall, ${n(loadCpuMs, 0)} ms CPU (aim ≤ ${AIM.loadMs}; includes compiling onnxruntime's wasm); traits missed by the learned detector without background: ${missedTraits(per.learnedNoBg)}`);
 }

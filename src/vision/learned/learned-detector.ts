@@ -62,15 +62,16 @@ export interface LearnedDetectorOptions {
    */
   rimPair: RimPairOptions | null;
   /**
-   * An object whose square, as cut, gives a fallen chance inside `unsure` is asked again in
-   * `views` views of it in all (1-8: as cut, mirrored, turned; fall-patches.ts's dihedralViews),
-   * and its chance is their mean. The fallen net learnt every one of these views, so a chance one
-   * view leaves near the threshold is settled by the others; sure objects cost one view.
+   * A square whose fallen chance, as cut, lies inside `fallenUnsure`, or whose "a model is here"
+   * chance (the centre head) lies inside `hereUnsure`, is asked again in `count` views in all (1-8:
+   * as cut, mirrored, turned; fall-patches.ts's dihedralViews), and both chances are the means of
+   * the views. The second stage learnt every one of these views, so a chance that one view leaves
+   * near its threshold is settled by the others; sure squares cost one view.
    */
-  fallenViews: { views: number; unsure: readonly [number, number] };
+  views: { count: number; fallenUnsure: readonly [number, number]; hereUnsure: readonly [number, number] };
 }
 
-export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, fallenViews: { views: 4, unsure: [0.2, 0.8] } };
+export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] } };
 
 export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;
@@ -168,31 +169,43 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     const c2 = hasCentre ? r['centre'] : undefined;
     if (f?.data.length !== origins.length || (hasSecond && s2?.data.length !== 3 * origins.length) || (hasCentre && c2?.data.length !== 3 * origins.length)) throw new Error('the second stage gave no answer per object');
     const fd = Float32Array.from(f.data as Float32Array);
-    const { views, unsure } = o.fallenViews;
-    const ask = views > 1 ? origins.flatMap((_, i) => ((fd[i] as number) >= unsure[0] && (fd[i] as number) <= unsure[1] ? [i] : [])) : [];
+    const here = c2 ? Float32Array.from({ length: origins.length }, (_, i) => (c2.data as Float32Array)[3 * i] as number) : null;
+    const { count: views, fallenUnsure, hereUnsure } = o.views;
+    const inside = (v: number, [lo, hi]: readonly [number, number]): boolean => v >= lo && v <= hi;
+    const ask = views > 1 ? origins.flatMap((_, i) => (inside(fd[i] as number, fallenUnsure) || (here && inside(here[i] as number, hereUnsure)) ? [i] : [])) : [];
     if (ask.length > 0) {
-      // The unsure squares again, mirrored and turned (views 1 and up): their chance is the mean of all views.
+      // The unsure squares again, mirrored and turned (views 1 and up): their chances are the means of all views.
       const per = INPUT_CHANNELS * PATCH_CELLS * PATCH_CELLS;
       const some = new Float32Array(ask.length * per);
       ask.forEach((i, k) => some.set(cut.subarray(i * per, (i + 1) * per), k * per));
       const more = dihedralViews(some, ask.length, views).subarray(ask.length * per);
       const again = new ort.Tensor('float32', more, [(views - 1) * ask.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]);
-      const ra = await session.run({ map: idleMap, patch: again }, ['fallen']);
+      const ra = await session.run({ map: idleMap, patch: again }, ['fallen', ...(here ? ['centre'] : [])]);
       const fa = ra['fallen'];
-      if (fa?.data.length !== (views - 1) * ask.length) throw new Error('the second stage gave no answer per view');
+      const ca = here ? ra['centre'] : undefined;
+      if (fa?.data.length !== (views - 1) * ask.length || (here && ca?.data.length !== 3 * (views - 1) * ask.length)) throw new Error('the second stage gave no answer per view');
       ask.forEach((i, k) => {
         let sum = fd[i] as number;
-        for (let v = 0; v < views - 1; v++) sum += (fa.data as Float32Array)[v * ask.length + k] as number;
+        let hs = here?.[i] ?? 0;
+        for (let v = 0; v < views - 1; v++) {
+          sum += (fa.data as Float32Array)[v * ask.length + k] as number;
+          if (ca) hs += (ca.data as Float32Array)[3 * (v * ask.length + k)] as number;
+        }
         fd[i] = sum / views;
+        if (here) here[i] = hs / views;
       });
       fa.dispose();
+      ca?.dispose();
     }
     /** Object i's three values of a [N, 3] output. */
     const triple = (t: OrtTypes.Tensor | undefined, i: number): [number, number, number] | null => {
       const v = t?.data as Float32Array | undefined;
       return v ? [v[3 * i] as number, v[3 * i + 1] as number, v[3 * i + 2] as number] : null;
     };
-    const out = origins.map((_, i): SquareAnswer => ({ fallen: fd[i] as number, second: triple(s2, i), centre: triple(c2, i) }));
+    const out = origins.map((_, i): SquareAnswer => {
+      const c = triple(c2, i);
+      return { fallen: fd[i] as number, second: triple(s2, i), centre: c && here ? [here[i] as number, c[1], c[2]] : c };
+    });
     f.dispose();
     s2?.dispose();
     c2?.dispose();
