@@ -1,0 +1,166 @@
+/**
+ * The rules around the network chosen on whole frames: each frame of the given directories
+ * (write-frames.js's training-family frames; the layout test/blender/frames has) is located
+ * once, then run through the shipped model under each option set, with and without its empty
+ * table, and every set's errors are counted as the bench counts them.
+ *
+ *   node models/train/.build/models/train/compare-options.js DIR[,DIR...] 'OPTION SETS' [MODEL.onnx]
+ *   OPTION SETS: a JSON list of LearnedDetectorOptions overrides, e.g.
+ *     '[{}, {"views": {"count": 1, "fallenUnsure": [0, 1], "hereUnsure": [0, 1]}}, {"decode": {"threshold": 0.5}}]'
+ *
+ * One line a set and mode: missed (m), phantoms (p), falls not called (fm), standing called
+ * fallen (ff), their sum, and the median time of the second look. Choose on the training family;
+ * held-out frames are for reporting.
+ */
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { figures, listHeldoutFrames, matchFrame, type Detected, type Match } from '../../bench/heldout-eval.js';
+import { readImageFile } from '../../src/vision/image-file-node.js';
+import type { DecodeOptions } from '../../src/vision/learned/decode-heat.js';
+import { DEFAULT_LEARNED_OPTIONS, loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../src/vision/learned/learned-detector.js';
+import { defaultModelPath, loadOnnxRuntimeNode } from '../../src/vision/learned/onnx-node.js';
+import { createLocator } from '../../src/vision/locate.js';
+import { loadOpenCvNode } from '../../src/vision/opencv-node.js';
+import { parseCameraFile, parseTableProfile } from '../../src/vision/parse-files.js';
+
+const Band = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
+const OptionSet = z
+  .object({
+    views: z.object({ count: z.number().int().min(1).max(8), fallenUnsure: Band, hereUnsure: Band }).strict().optional(),
+    decode: z
+      .object({
+        threshold: z.number().min(0).max(1),
+        fallenThreshold: z.number().min(0).max(1),
+        mergeMm: z.number().min(0).max(100),
+        secondThreshold: z.number().min(0).max(1),
+        centreMinMm: z.number().min(0).max(100),
+        /** null: the "is a model here" filter off. */
+        hereThreshold: z.number().min(0).max(1).nullable(),
+      })
+      .partial()
+      .strict()
+      .optional(),
+  })
+  .strict();
+const OptionSets = z.array(OptionSet).min(1).max(64);
+export type OptionSet = z.infer<typeof OptionSet>;
+
+export type CompareArgs = { ok: true; dirs: string[]; sets: OptionSet[]; model: string } | { ok: false; problem: string };
+
+/** The command's arguments, or the one line that says what is wrong with them. */
+export function parseCompareArgs(argv: readonly string[]): CompareArgs {
+  const usage = "usage: compare-options.js DIR[,DIR...] 'JSON list of option sets' [MODEL.onnx]";
+  const [dirs, json, model] = argv;
+  if (!dirs || json === undefined || argv.length > 3) return { ok: false, problem: usage };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return { ok: false, problem: `option sets: not JSON (${usage})` };
+  }
+  const sets = OptionSets.safeParse(raw);
+  if (!sets.success) {
+    const i = sets.error.issues[0];
+    return { ok: false, problem: `option sets: ${i?.path.join('.') || 'the list'}: ${i?.message ?? 'invalid'}` };
+  }
+  return { ok: true, dirs: dirs.split(',').filter(Boolean), sets: sets.data, model: model ?? defaultModelPath() };
+}
+
+/** The detector options an option set stands for: the shipped ones with its overrides. */
+export function optionsOf(set: OptionSet): Partial<LearnedDetectorOptions> {
+  const { hereThreshold, ...decode } = set.decode ?? {};
+  const merged: DecodeOptions = { ...DEFAULT_LEARNED_OPTIONS.decode, ...decode };
+  if (hereThreshold === null) delete merged.hereThreshold;
+  else if (hereThreshold !== undefined) merged.hereThreshold = hereThreshold;
+  return { ...(set.views ? { views: set.views } : {}), decode: merged };
+}
+
+interface Run {
+  matches: Match[];
+  phantoms: Detected[];
+}
+
+export interface SetResult {
+  set: OptionSet;
+  lines: string[];
+  /** Errors per mode: missed, phantoms, falls not called, standing called fallen. */
+  errors: { withBackground: number; without: number };
+}
+
+/** Every set on every frame of the directories; a frame `locate` cannot place counts every model missed. */
+export async function compareOptions(dirs: readonly string[], sets: readonly OptionSet[], modelPath: string): Promise<SetResult[]> {
+  const ort = await loadOnnxRuntimeNode();
+  const bytes = new Uint8Array(await readFile(modelPath));
+  const detectors: LearnedDetector[] = [];
+  for (const set of sets) {
+    const r = await loadLearnedDetector(ort, bytes, optionsOf(set));
+    if (!r.ok) throw new Error(`${modelPath}: ${r.problem}`);
+    detectors.push(r.detector);
+  }
+  const cv = await loadOpenCvNode();
+  const per = sets.map(() => ({ withBackground: [] as Run[], without: [] as Run[], secondMs: [] as number[] }));
+  const toDetected = (d: { objects: { xMm: number; yMm: number; fallen: boolean; tag: number | null }[] }): Detected[] => d.objects.map((o) => ({ x_mm: o.xMm, y_mm: o.yMm, fallen: o.fallen, tag: o.tag }));
+  for (const dir of dirs) {
+    for (const f of (await listHeldoutFrames(dir)).filter((x) => x.truth.models.length > 0)) {
+      const profile = parseTableProfile(JSON.parse(await readFile(f.profile, 'utf8')) as unknown);
+      const camera = parseCameraFile(JSON.parse(await readFile(f.camera, 'utf8')) as unknown);
+      if (!profile.ok || !camera.ok) throw new Error(`${f.name}: bad table or camera file`);
+      const [image, background] = [await readImageFile(f.image), await readImageFile(f.background)];
+      const locator = createLocator(cv, profile.value, camera.value);
+      const r = locator.locate(image);
+      locator.delete();
+      for (const [k, d] of detectors.entries()) {
+        const p = per[k] as (typeof per)[number];
+        if (!r.ok) {
+          p.withBackground.push(matchFrame(f.truth.models, []));
+          p.without.push(matchFrame(f.truth.models, []));
+          continue;
+        }
+        const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table: profile.value.table, tags: r.value.report.tags };
+        p.withBackground.push(matchFrame(f.truth.models, toDetected(await d.detect({ ...input, background }))));
+        const without = await d.detect({ ...input, background: null });
+        p.without.push(matchFrame(f.truth.models, toDetected(without)));
+        p.secondMs.push(without.ms.second);
+      }
+    }
+  }
+  for (const d of detectors) await d.release();
+  return sets.map((set, k) => {
+    const p = per[k] as (typeof per)[number];
+    const lines: string[] = [];
+    const errors = { withBackground: 0, without: 0 };
+    for (const mode of ['withBackground', 'without'] as const) {
+      const c = count(p[mode]);
+      const fg = figures(p[mode]);
+      errors[mode] = c.missed + c.phantoms + c.fallsMissed + c.falseFalls;
+      lines.push(`${mode === 'withBackground' ? 'with the empty table' : 'without'}: missed ${fg.basesMissedPct.toFixed(1)} %, phantoms ${fg.phantomsPct.toFixed(1)} %, falls found ${fg.fallsFoundPct.toFixed(1)} %, standing called fallen ${fg.standingCalledFallenPct.toFixed(1)} % [m ${c.missed}, p ${c.phantoms}, fm ${c.fallsMissed}, ff ${c.falseFalls}: ${errors[mode]}]`);
+    }
+    const ms = [...p.secondMs].sort((a, b) => a - b)[Math.floor(p.secondMs.length / 2)] ?? NaN;
+    lines.push(`second look ${ms.toFixed(1)} ms (median, without the empty table)`);
+    return { set, lines, errors };
+  });
+}
+
+function count(runs: readonly Run[]): { missed: number; phantoms: number; fallsMissed: number; falseFalls: number } {
+  const c = { missed: 0, phantoms: 0, fallsMissed: 0, falseFalls: 0 };
+  for (const r of runs) {
+    c.phantoms += r.phantoms.length;
+    for (const m of r.matches) {
+      if (!m.found) c.missed++;
+      else if (m.truth.fallen && !m.found.fallen) c.fallsMissed++;
+      else if (!m.truth.fallen && m.found.fallen) c.falseFalls++;
+    }
+  }
+  return c;
+}
+
+async function main(): Promise<void> {
+  const a = parseCompareArgs(process.argv.slice(2));
+  if (!a.ok) {
+    console.error(a.problem);
+    process.exit(2);
+  }
+  for (const r of await compareOptions(a.dirs, a.sets, a.model)) console.log(`${JSON.stringify(r.set)}\n  ${r.lines.join('\n  ')}`);
+}
+
+if (process.argv[1]?.endsWith('compare-options.js')) await main();
