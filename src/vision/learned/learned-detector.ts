@@ -158,6 +158,39 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     secondMs = performance.now() - t0;
     return seen.map((objects) => objects.map((p) => ({ ...p, tag: null })));
   };
+  /**
+   * The squares unsure of their fallen or "here" chance (options.views) asked again, mirrored
+   * and turned (views 1 and up, one batch): their chances become the means of all views, in place.
+   */
+  const settleUnsure = async (cut: Float32Array, fallen: Float32Array, here: Float32Array | null): Promise<void> => {
+    const { count: views, fallenUnsure, hereUnsure } = o.views;
+    const inside = (v: number, [lo, hi]: readonly [number, number]): boolean => v >= lo && v <= hi;
+    const ask = views > 1 ? [...fallen.keys()].filter((i) => inside(fallen[i] as number, fallenUnsure) || (here !== null && inside(here[i] as number, hereUnsure))) : [];
+    if (ask.length === 0 || !idleMap) return;
+    const per = INPUT_CHANNELS * PATCH_CELLS * PATCH_CELLS;
+    const some = new Float32Array(ask.length * per);
+    ask.forEach((i, k) => some.set(cut.subarray(i * per, (i + 1) * per), k * per));
+    const more = dihedralViews(some, ask.length, views).subarray(ask.length * per);
+    const again = new ort.Tensor('float32', more, [(views - 1) * ask.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]);
+    const r = await session.run({ map: idleMap, patch: again }, ['fallen', ...(here ? ['centre'] : [])]);
+    const fa = r['fallen'];
+    const ca = here ? r['centre'] : undefined;
+    if (fa?.data.length !== (views - 1) * ask.length || (here && ca?.data.length !== 3 * (views - 1) * ask.length)) throw new Error('the second stage gave no answer per view');
+    const fv = fa.data as Float32Array;
+    const cv = ca?.data as Float32Array | undefined;
+    ask.forEach((i, k) => {
+      let f = fallen[i] as number;
+      let h = here?.[i] ?? 0;
+      for (let v = 0; v < views - 1; v++) {
+        f += fv[v * ask.length + k] as number;
+        if (cv) h += cv[3 * (v * ask.length + k)] as number;
+      }
+      fallen[i] = f / views;
+      if (here) here[i] = h / views;
+    });
+    fa.dispose();
+    ca?.dispose();
+  };
   /** The second stage on the squares at these top-left cells, in one batch. */
   const lookAt = async (tensor: Float32Array, rows: number, cols: number, origins: readonly (readonly [number, number])[]): Promise<SquareAnswer[]> => {
     if (!idleMap) return [];
@@ -170,33 +203,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     if (f?.data.length !== origins.length || (hasSecond && s2?.data.length !== 3 * origins.length) || (hasCentre && c2?.data.length !== 3 * origins.length)) throw new Error('the second stage gave no answer per object');
     const fd = Float32Array.from(f.data as Float32Array);
     const here = c2 ? Float32Array.from({ length: origins.length }, (_, i) => (c2.data as Float32Array)[3 * i] as number) : null;
-    const { count: views, fallenUnsure, hereUnsure } = o.views;
-    const inside = (v: number, [lo, hi]: readonly [number, number]): boolean => v >= lo && v <= hi;
-    const ask = views > 1 ? origins.flatMap((_, i) => (inside(fd[i] as number, fallenUnsure) || (here && inside(here[i] as number, hereUnsure)) ? [i] : [])) : [];
-    if (ask.length > 0) {
-      // The unsure squares again, mirrored and turned (views 1 and up): their chances are the means of all views.
-      const per = INPUT_CHANNELS * PATCH_CELLS * PATCH_CELLS;
-      const some = new Float32Array(ask.length * per);
-      ask.forEach((i, k) => some.set(cut.subarray(i * per, (i + 1) * per), k * per));
-      const more = dihedralViews(some, ask.length, views).subarray(ask.length * per);
-      const again = new ort.Tensor('float32', more, [(views - 1) * ask.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]);
-      const ra = await session.run({ map: idleMap, patch: again }, ['fallen', ...(here ? ['centre'] : [])]);
-      const fa = ra['fallen'];
-      const ca = here ? ra['centre'] : undefined;
-      if (fa?.data.length !== (views - 1) * ask.length || (here && ca?.data.length !== 3 * (views - 1) * ask.length)) throw new Error('the second stage gave no answer per view');
-      ask.forEach((i, k) => {
-        let sum = fd[i] as number;
-        let hs = here?.[i] ?? 0;
-        for (let v = 0; v < views - 1; v++) {
-          sum += (fa.data as Float32Array)[v * ask.length + k] as number;
-          if (ca) hs += (ca.data as Float32Array)[3 * (v * ask.length + k)] as number;
-        }
-        fd[i] = sum / views;
-        if (here) here[i] = hs / views;
-      });
-      fa.dispose();
-      ca?.dispose();
-    }
+    await settleUnsure(cut, fd, here);
     /** Object i's three values of a [N, 3] output. */
     const triple = (t: OrtTypes.Tensor | undefined, i: number): [number, number, number] | null => {
       const v = t?.data as Float32Array | undefined;
