@@ -243,9 +243,11 @@ function circleThrough(r: RimEdges, startX: number, startY: number, cameraMm: re
   // The radius: the most common distance of the edges whose gradient points at the centre.
   const bins = Math.round((o.maxRadiusMm - o.minRadiusMm) / ACC) + 1;
   const hist = new Float32Array(bins);
+  const reach = o.maxRadiusMm + 1 + 1e-6;
   for (let e = 0; e < r.count; e++) {
     const px = (r.x[e] as number) - cx;
     const py = (r.y[e] as number) - cy;
+    if (px > reach || px < -reach || py > reach || py < -reach) continue;
     const d = Math.hypot(px, py);
     if (d < o.minRadiusMm - 1 || d > o.maxRadiusMm + 1) continue;
     const radial = Math.abs((px * (r.dx[e] as number) + py * (r.dy[e] as number)) / d);
@@ -274,9 +276,15 @@ function circleThrough(r: RimEdges, startX: number, startY: number, cameraMm: re
     const nearOnly = pass === 2 && tilted;
     const seen = new Uint8Array(32);
     let inliers = 0;
+    // An edge outside the circle's square (radius + tol, and a hair) cannot be on the rim: skipped before its square root.
+    const far = radius + tol + 1e-6;
     for (let e = 0; e < r.count; e++) {
       const px = (r.x[e] as number) - cx;
       const py = (r.y[e] as number) - cy;
+      if (px > far || px < -far || py > far || py < -far) {
+        use[e] = 0;
+        continue;
+      }
       const d = Math.hypot(px, py);
       const radial = d > 0 ? Math.abs((px * (r.dx[e] as number) + py * (r.dy[e] as number)) / d) : 0;
       const away = d > 0 ? (px * ax + py * ay) / d : 0;
