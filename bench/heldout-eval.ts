@@ -67,6 +67,19 @@ export interface Match {
   errorMm: number;
 }
 
+/** A detector's objects (table mm, camelCase) as the scoring reads them. */
+export function detectedOf(objects: readonly { xMm: number; yMm: number; fallen: boolean; tag: number | null }[]): Detected[] {
+  return objects.map((o) => ({ x_mm: o.xMm, y_mm: o.yMm, fallen: o.fallen, tag: o.tag }));
+}
+
+/** What is wrong with one model's match, if anything: not found, a fall not called, or a standing model called fallen. */
+export function matchError(m: Match): 'missed' | 'fall not called' | 'standing called fallen' | null {
+  if (!m.found) return 'missed';
+  if (m.truth.fallen && !m.found.fallen) return 'fall not called';
+  if (!m.truth.fallen && m.found.fallen) return 'standing called fallen';
+  return null;
+}
+
 /** A detection farther than this from every model is a phantom. */
 export const MATCH_MM = 30;
 export const MATCH_FALLEN_MM = 45;

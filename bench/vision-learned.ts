@@ -13,7 +13,7 @@ import { loadLearnedDetectorNode } from '../src/vision/learned/onnx-node.js';
 import { detectObjects } from '../src/vision/objects/detect-objects.js';
 import { loadOpenCvNode } from '../src/vision/opencv-node.js';
 import { parseCameraFile, parseTableProfile } from '../src/vision/parse-files.js';
-import { figures, listHeldoutFrames, matchFrame, quantile, type Detected, type Figures, type Match } from './heldout-eval.js';
+import { detectedOf, figures, listHeldoutFrames, matchError, matchFrame, quantile, type Detected, type Figures, type Match } from './heldout-eval.js';
 
 export const HELDOUT_DIR = fileURLToPath(new URL('../../test/blender/frames', import.meta.url));
 const AIM = { baseP95Mm: 3, phantomsPct: 1, fallsPct: 99, falseFallPct: 1, tagsPct: 100, noBgBaseP95Mm: 5, noBgFallsPct: 97, noBgFalsePct: 2, cpuMs: 60, loadMs: 1000 };
@@ -69,20 +69,19 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
     const table = profile.value.table;
     const g = await cpuMs(() => detectObjects({ frame: image, background, pose, intrinsics, table, tags: report.tags }));
     cpu.geometric.push(g.ms);
-    per.geometric.push(matchFrame(f.truth.models, g.value.objects.map((o) => ({ x_mm: o.xMm, y_mm: o.yMm, fallen: o.fallen, tag: o.tag }))));
-    const toDetected = (d: { objects: { xMm: number; yMm: number; fallen: boolean; tag: number | null }[] }): Detected[] => d.objects.map((o) => ({ x_mm: o.xMm, y_mm: o.yMm, fallen: o.fallen, tag: o.tag }));
+    per.geometric.push(matchFrame(f.truth.models, detectedOf(g.value.objects)));
     // Warm the map cache and the empty table's map out of the timing, as the live loop has them after its first frame.
     await learned.detect({ frame: image, pose, intrinsics, table, background, tags: report.tags });
     const lb = await cpuMs(() => learned.detect({ frame: image, pose, intrinsics, table, background, tags: report.tags }));
     cpu.learnedBg.push(lb.ms);
-    per.learnedBg.push(matchFrame(f.truth.models, toDetected(lb.value)));
+    per.learnedBg.push(matchFrame(f.truth.models, detectedOf(lb.value.objects)));
     const ln = await cpuMs(() => learned.detect({ frame: image, pose, intrinsics, table, background: null, tags: report.tags }));
     cpu.learnedNoBg.push(ln.ms);
     cpu.network.push(ln.value.ms.network);
     cpu.second.push(ln.value.ms.second);
     cpu.map.push(ln.value.ms.map);
     cpu.decode.push(ln.value.ms.decode);
-    per.learnedNoBg.push(matchFrame(f.truth.models, toDetected(ln.value)));
+    per.learnedNoBg.push(matchFrame(f.truth.models, detectedOf(ln.value.objects)));
   }
   await learned.release();
   const fg = figures(per.geometric);
@@ -119,9 +118,10 @@ function wrongOnes(names: readonly string[], frames: readonly { matches: Match[]
     for (const m of f.matches) {
       const t = m.truth;
       const what = `${t.kind} ${t.base_mm} mm${t.traits.length ? ` [${t.traits.join(', ')}]` : ''} at ${at(t.x_mm, t.y_mm)}`;
-      if (!m.found) out.push(`${name} missed ${t.fallen ? 'fallen ' : ''}${what}`);
-      else if (t.fallen && !m.found.fallen) out.push(`${name} fall not called: ${what}`);
-      else if (!t.fallen && m.found.fallen) out.push(`${name} standing called fallen: ${what}, ${m.errorMm.toFixed(1)} mm off`);
+      const wrong = matchError(m);
+      if (wrong === 'missed') out.push(`${name} missed ${t.fallen ? 'fallen ' : ''}${what}`);
+      else if (wrong === 'fall not called') out.push(`${name} fall not called: ${what}`);
+      else if (wrong === 'standing called fallen') out.push(`${name} standing called fallen: ${what}, ${m.errorMm.toFixed(1)} mm off`);
     }
     for (const p of f.phantoms) out.push(`${name} phantom at ${at(p.x_mm, p.y_mm)}${p.fallen ? ' (fallen)' : ''}`);
   });

@@ -14,7 +14,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { figures, listHeldoutFrames, matchFrame, type Detected, type Match } from '../../bench/heldout-eval.js';
+import { detectedOf, figures, listHeldoutFrames, matchError, matchFrame, type Detected, type Match } from '../../bench/heldout-eval.js';
 import { readImageFile } from '../../src/vision/image-file-node.js';
 import type { DecodeOptions } from '../../src/vision/learned/decode-heat.js';
 import { DEFAULT_LEARNED_OPTIONS, loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../src/vision/learned/learned-detector.js';
@@ -99,7 +99,6 @@ export async function compareOptions(dirs: readonly string[], sets: readonly Opt
   }
   const cv = await loadOpenCvNode();
   const per = sets.map(() => ({ withBackground: [] as Run[], without: [] as Run[], secondMs: [] as number[] }));
-  const toDetected = (d: { objects: { xMm: number; yMm: number; fallen: boolean; tag: number | null }[] }): Detected[] => d.objects.map((o) => ({ x_mm: o.xMm, y_mm: o.yMm, fallen: o.fallen, tag: o.tag }));
   for (const dir of dirs) {
     for (const f of (await listHeldoutFrames(dir)).filter((x) => x.truth.models.length > 0)) {
       const profile = parseTableProfile(JSON.parse(await readFile(f.profile, 'utf8')) as unknown);
@@ -117,9 +116,9 @@ export async function compareOptions(dirs: readonly string[], sets: readonly Opt
           continue;
         }
         const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table: profile.value.table, tags: r.value.report.tags };
-        p.withBackground.push(matchFrame(f.truth.models, toDetected(await d.detect({ ...input, background }))));
+        p.withBackground.push(matchFrame(f.truth.models, detectedOf((await d.detect({ ...input, background })).objects)));
         const without = await d.detect({ ...input, background: null });
-        p.without.push(matchFrame(f.truth.models, toDetected(without)));
+        p.without.push(matchFrame(f.truth.models, detectedOf(without.objects)));
         p.secondMs.push(without.ms.second);
       }
     }
@@ -146,9 +145,10 @@ function count(runs: readonly Run[]): { missed: number; phantoms: number; fallsM
   for (const r of runs) {
     c.phantoms += r.phantoms.length;
     for (const m of r.matches) {
-      if (!m.found) c.missed++;
-      else if (m.truth.fallen && !m.found.fallen) c.fallsMissed++;
-      else if (!m.truth.fallen && m.found.fallen) c.falseFalls++;
+      const wrong = matchError(m);
+      if (wrong === 'missed') c.missed++;
+      else if (wrong === 'fall not called') c.fallsMissed++;
+      else if (wrong === 'standing called fallen') c.falseFalls++;
     }
   }
   return c;

@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { figures, matchFrame } from '../../bench/heldout-eval.js';
+import { detectedOf, figures, matchFrame } from '../../bench/heldout-eval.js';
 import { loadLearnedDetector } from '../../src/vision/learned/learned-detector.js';
 import { loadOnnxRuntimeNode } from '../../src/vision/learned/onnx-node.js';
 import { DEFAULT_DECODE, type DecodeOptions } from '../../src/vision/learned/decode-heat.js';
@@ -54,7 +54,7 @@ for (const bg of [true, false]) {
     const found = await r.detector.detectInputEach(x, t.meta.rows, t.meta.cols, t.meta.mm_per_cell, grid);
     // Tags are bound from located tags at run time; here every model counts as untagged.
     const truth = t.meta.models.map((m) => ({ ...m, tag: null, height_mm: 0, traits: [] }));
-    found.forEach((objs, k) => runs[k]?.push(matchFrame(truth, objs.map((o) => ({ x_mm: o.xMm, y_mm: o.yMm, fallen: o.fallen, tag: null })))));
+    found.forEach((objs, k) => runs[k]?.push(matchFrame(truth, detectedOf(objs))));
   }
   grid.forEach((g, k) => {
     const f = figures(runs[k] ?? []);

@@ -1,6 +1,6 @@
 /** The held-out scoring itself (bench/heldout-eval.ts): matching, misses as infinite errors, phantoms, falls. */
 import { describe, expect, it } from 'vitest';
-import { figures, matchFrame, type HeldoutModel } from '../../../bench/heldout-eval.js';
+import { detectedOf, figures, matchError, matchFrame, type HeldoutModel } from '../../../bench/heldout-eval.js';
 
 const model = (x: number, y: number, fallen = false, tag: number | null = null): HeldoutModel => ({ x_mm: x, y_mm: y, fallen, kind: 'humanoid', base_mm: 25, height_mm: 32, tag, traits: [] });
 
@@ -26,5 +26,12 @@ describe('held-out scoring', () => {
     expect(f.fallsFoundPct).toBe(100);
     expect(f.standingCalledFallenPct).toBeCloseTo(25, 6);
     expect(f.tagsBoundPct).toBe(100);
+    expect(m.matches.map(matchError)).toEqual([null, 'standing called fallen', 'missed', null, null]);
+    const fallNotCalled = matchFrame([model(500, 500, true)], [{ x_mm: 500, y_mm: 510, fallen: false, tag: null }]).matches[0];
+    expect(fallNotCalled && matchError(fallNotCalled)).toBe('fall not called');
+  });
+
+  it('reads a detector’s objects in table mm as detections', () => {
+    expect(detectedOf([{ xMm: 1.5, yMm: 2, fallen: true, tag: 7 }])).toEqual([{ x_mm: 1.5, y_mm: 2, fallen: true, tag: 7 }]);
   });
 });

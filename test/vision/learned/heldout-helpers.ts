@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { listHeldoutFrames, matchFrame, type HeldoutFrame, type Match, type Detected } from '../../../bench/heldout-eval.js';
+import { detectedOf, listHeldoutFrames, matchFrame, type HeldoutFrame, type Match, type Detected } from '../../../bench/heldout-eval.js';
 import { readImageFile } from '../../../src/vision/image-file-node.js';
 import { defaultModelPath, loadLearnedDetectorNode, loadOnnxRuntimeNode } from '../../../src/vision/learned/onnx-node.js';
 import { loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../../src/vision/learned/learned-detector.js';
@@ -45,11 +45,10 @@ export async function runFixtures(options?: Partial<LearnedDetectorOptions>): Pr
     locator.delete();
     if (!r.ok) throw new Error(`${frame.name}: ${r.error.kind}`);
     const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table: profile.value.table, tags: r.value.report.tags };
-    const toDetected = (x: { objects: { xMm: number; yMm: number; fallen: boolean; tag: number | null }[] }): Detected[] => x.objects.map((o) => ({ x_mm: o.xMm, y_mm: o.yMm, fallen: o.fallen, tag: o.tag }));
     out.push({
       frame,
-      withBackground: matchFrame(frame.truth.models, toDetected(await d.detect({ ...input, background }))),
-      without: matchFrame(frame.truth.models, toDetected(await d.detect({ ...input, background: null }))),
+      withBackground: matchFrame(frame.truth.models, detectedOf((await d.detect({ ...input, background })).objects)),
+      without: matchFrame(frame.truth.models, detectedOf((await d.detect({ ...input, background: null })).objects)),
     });
   }
   if (options) await d.release();
