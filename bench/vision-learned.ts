@@ -6,13 +6,10 @@
  * candidate model instead of the committed one).
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readFile } from 'node:fs/promises';
-import { readImageFile } from '../src/vision/image-file-node.js';
-import { createLocator } from '../src/vision/locate.js';
 import { loadLearnedDetectorNode } from '../src/vision/learned/onnx-node.js';
 import { detectObjects } from '../src/vision/objects/detect-objects.js';
 import { loadOpenCvNode } from '../src/vision/opencv-node.js';
-import { parseCameraFile, parseTableProfile } from '../src/vision/parse-files.js';
+import { readHeldoutFrame } from './heldout-frame.js';
 import { detectedOf, figures, listHeldoutFrames, matchError, matchFrame, quantile, type Detected, type Figures, type Match } from './heldout-eval.js';
 
 export const HELDOUT_DIR = fileURLToPath(new URL('../../test/blender/frames', import.meta.url));
@@ -47,13 +44,7 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
   /** Tagged models of the truth, and those whose tag the reader read on the frame (the rest no binding can name). */
   const tagsRead = { tagged: 0, read: 0, foreign: 0 };
   for (const f of frames) {
-    const profile = parseTableProfile(JSON.parse(await readFile(f.profile, 'utf8')) as unknown);
-    const camera = parseCameraFile(JSON.parse(await readFile(f.camera, 'utf8')) as unknown);
-    if (!profile.ok || !camera.ok) throw new Error(`${f.name}: bad side files`);
-    const [image, background] = [await readImageFile(f.image), await readImageFile(f.background)];
-    const locator = createLocator(cv, profile.value, camera.value);
-    const r = locator.locate(image);
-    locator.delete();
+    const { image, background, table, located: r } = await readHeldoutFrame(cv, f);
     if (!r.ok) {
       log(`${f.name}: not located (${r.error.kind}); every model counts as missed`);
       for (const k of ['geometric', 'learnedBg', 'learnedNoBg'] as const) per[k].push(matchFrame(f.truth.models, []));
@@ -66,7 +57,6 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
     tagsRead.tagged += carried.size;
     tagsRead.read += [...carried].filter((id) => readIds.has(id)).length;
     tagsRead.foreign += [...readIds].filter((id) => !carried.has(id)).length;
-    const table = profile.value.table;
     const g = await cpuMs(() => detectObjects({ frame: image, background, pose, intrinsics, table, tags: report.tags }));
     cpu.geometric.push(g.ms);
     per.geometric.push(matchFrame(f.truth.models, detectedOf(g.value.objects)));

@@ -14,14 +14,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { readHeldoutFrame } from '../../bench/heldout-frame.js';
 import { detectedOf, figures, listHeldoutFrames, matchError, matchFrame, type Detected, type Match } from '../../bench/heldout-eval.js';
-import { readImageFile } from '../../src/vision/image-file-node.js';
 import type { DecodeOptions } from '../../src/vision/learned/decode-heat.js';
 import { DEFAULT_LEARNED_OPTIONS, loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../src/vision/learned/learned-detector.js';
 import { defaultModelPath, loadOnnxRuntimeNode } from '../../src/vision/learned/onnx-node.js';
-import { createLocator } from '../../src/vision/locate.js';
 import { loadOpenCvNode } from '../../src/vision/opencv-node.js';
-import { parseCameraFile, parseTableProfile } from '../../src/vision/parse-files.js';
 
 const Band = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
 const OptionSet = z
@@ -101,13 +99,7 @@ export async function compareOptions(dirs: readonly string[], sets: readonly Opt
   const per = sets.map(() => ({ withBackground: [] as Run[], without: [] as Run[], secondMs: [] as number[] }));
   for (const dir of dirs) {
     for (const f of (await listHeldoutFrames(dir)).filter((x) => x.truth.models.length > 0)) {
-      const profile = parseTableProfile(JSON.parse(await readFile(f.profile, 'utf8')) as unknown);
-      const camera = parseCameraFile(JSON.parse(await readFile(f.camera, 'utf8')) as unknown);
-      if (!profile.ok || !camera.ok) throw new Error(`${f.name}: bad table or camera file`);
-      const [image, background] = [await readImageFile(f.image), await readImageFile(f.background)];
-      const locator = createLocator(cv, profile.value, camera.value);
-      const r = locator.locate(image);
-      locator.delete();
+      const { image, background, table, located: r } = await readHeldoutFrame(cv, f);
       for (const [k, d] of detectors.entries()) {
         const p = per[k] as (typeof per)[number];
         if (!r.ok) {
@@ -115,7 +107,7 @@ export async function compareOptions(dirs: readonly string[], sets: readonly Opt
           p.without.push(matchFrame(f.truth.models, []));
           continue;
         }
-        const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table: profile.value.table, tags: r.value.report.tags };
+        const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table, tags: r.value.report.tags };
         p.withBackground.push(matchFrame(f.truth.models, detectedOf((await d.detect({ ...input, background })).objects)));
         const without = await d.detect({ ...input, background: null });
         p.without.push(matchFrame(f.truth.models, detectedOf(without.objects)));

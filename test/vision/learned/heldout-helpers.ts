@@ -4,12 +4,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readHeldoutFrame } from '../../../bench/heldout-frame.js';
 import { detectedOf, listHeldoutFrames, matchFrame, type HeldoutFrame, type Match, type Detected } from '../../../bench/heldout-eval.js';
-import { readImageFile } from '../../../src/vision/image-file-node.js';
 import { defaultModelPath, loadLearnedDetectorNode, loadOnnxRuntimeNode } from '../../../src/vision/learned/onnx-node.js';
 import { loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../../src/vision/learned/learned-detector.js';
-import { createLocator } from '../../../src/vision/locate.js';
-import { parseCameraFile, parseTableProfile } from '../../../src/vision/parse-files.js';
 import { openCv } from '../helpers.js';
 
 export const FIXTURES = join(import.meta.dirname, '../../blender/fixtures');
@@ -35,16 +33,9 @@ export async function runFixtures(options?: Partial<LearnedDetectorOptions>): Pr
   const d = options ? await loadWith(options) : await learned();
   const out: FixtureRun[] = [];
   for (const frame of await listHeldoutFrames(FIXTURES)) {
-    const profile = parseTableProfile(JSON.parse(await readFile(frame.profile, 'utf8')) as unknown);
-    const camera = parseCameraFile(JSON.parse(await readFile(frame.camera, 'utf8')) as unknown);
-    if (!profile.ok || !camera.ok) throw new Error(`${frame.name}: side files`);
-    const image = await readImageFile(frame.image);
-    const background = await readImageFile(frame.background);
-    const locator = createLocator(cv, profile.value, camera.value);
-    const r = locator.locate(image);
-    locator.delete();
+    const { image, background, table, located: r } = await readHeldoutFrame(cv, frame);
     if (!r.ok) throw new Error(`${frame.name}: ${r.error.kind}`);
-    const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table: profile.value.table, tags: r.value.report.tags };
+    const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table, tags: r.value.report.tags };
     out.push({
       frame,
       withBackground: matchFrame(frame.truth.models, detectedOf((await d.detect({ ...input, background })).objects)),

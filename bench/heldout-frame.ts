@@ -1,0 +1,32 @@
+/**
+ * One held-out frame (bench/heldout-eval.ts's listing) read and located as the app would: its
+ * table and camera files parsed, the frame and its empty table decoded, `locate` run on the
+ * frame. Used by the bench (section 5), the learned detector's fixture tests and
+ * models/train/compare-options.ts.
+ */
+import { readFile } from 'node:fs/promises';
+import type { OpenCv } from '../src/vision/cv-types.js';
+import type { RgbaImage } from '../src/vision/image.js';
+import { readImageFile } from '../src/vision/image-file-node.js';
+import { createLocator, type LocateResult } from '../src/vision/locate.js';
+import { parseCameraFile, parseTableProfile } from '../src/vision/parse-files.js';
+import type { TableProfile } from '../src/vision/table-profile.js';
+import type { HeldoutFrame } from './heldout-eval.js';
+
+export interface ReadFrame {
+  image: RgbaImage;
+  background: RgbaImage;
+  table: TableProfile['table'];
+  located: LocateResult;
+}
+
+export async function readHeldoutFrame(cv: OpenCv, f: HeldoutFrame): Promise<ReadFrame> {
+  const profile = parseTableProfile(JSON.parse(await readFile(f.profile, 'utf8')) as unknown);
+  const camera = parseCameraFile(JSON.parse(await readFile(f.camera, 'utf8')) as unknown);
+  if (!profile.ok || !camera.ok) throw new Error(`${f.name}: bad table or camera file`);
+  const [image, background] = [await readImageFile(f.image), await readImageFile(f.background)];
+  const locator = createLocator(cv, profile.value, camera.value);
+  const located = locator.locate(image);
+  locator.delete();
+  return { image, background, table: profile.value.table, located };
+}
