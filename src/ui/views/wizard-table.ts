@@ -7,6 +7,13 @@ import type { WizardDeps } from './wizard-deps.js';
 
 /** The ruler check's distance: two tags laid 50 cm apart. */
 const RULER_MM = 500;
+/** How long a tag the camera stopped seeing stays on the bind map (a hand passing over it). */
+const TAG_LINGER_MS = 1500;
+
+/** Sets a text only when it changed (no layout for the same words). */
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
 
 interface Located {
   tags: { id: number; x_mm: number; y_mm: number }[];
@@ -37,6 +44,16 @@ export class TableSteps {
   private liveKey = '';
   private bindKey = '';
   private ports: { path: string; label: string }[] | null = null;
+  /** The live numbers, set in place each frame. */
+  private readonly liveText = {
+    reprojection: h('b', { 'data-testid': 'wz-reprojection' }, '—'),
+    height: h('b', { 'data-testid': 'wz-height' }, '—'),
+    ruler: h('div', { 'data-testid': 'wz-ruler' }, ''),
+  };
+  /** The bind step's table map and its tag buttons, kept across frames and moved in place. */
+  private readonly map = h('div', { class: 'wz-map', 'data-testid': 'wz-map' });
+  private readonly mapEmpty = h('span', { class: 'muted wz-map-empty' }, '');
+  private readonly tagButtons = new Map<number, { button: HTMLButtonElement; seenMs: number }>();
   private readonly saveButton = h('button', { class: 'primary', 'data-testid': 'wz-save-table', onclick: () => void this.saveCheck() }, '');
   private readonly figures = h('div', {});
   private readonly portPath = h('input', { class: 'wz-port-path', placeholder: '/dev/ttyUSB0, /tmp/ttyV0…', 'data-testid': 'wz-port-path' });
@@ -128,48 +145,56 @@ export class TableSteps {
     );
   }
 
+  /**
+   * The live figures: every frame changes the numbers, so those are texts set in place; the
+   * ruler's selects are built again only when the tags seen or the pair change, so a list a
+   * player has open is not closed under the mouse by the next frame.
+   */
   private drawLive(): void {
     const l = this.last;
     const ids = (l?.tags ?? []).map((x) => x.id);
     const pair = this.rulerPair();
-    const key = JSON.stringify([ids, pair, l?.anchorsFound, l?.reprojectionPx.toFixed(2), l?.cameraHeightMm?.toFixed(0), this.measured()?.measuredMm.toFixed(1), this.live.dataset.problem]);
-    if (key === this.liveKey) return;
-    this.liveKey = key;
-    const pick = (k: 0 | 1): HTMLSelectElement => {
-      const sel = h(
-        'select',
-        { 'data-testid': `wz-ruler-${k === 0 ? 'a' : 'b'}`, onchange: () => ((this.ruler[k] = Number(sel.value)), this.drawLive()) },
-        ...ids.map((id) => option(String(id), `${t('wzTagFor')} ${id}`, pair?.[k] === id)),
+    const problem = this.live.dataset.problem;
+    const key = JSON.stringify([ids, pair, l?.anchorsFound, this.anchorsExpected, problem && !l ? problem : null]);
+    if (key !== this.liveKey) {
+      this.liveKey = key;
+      const pick = (k: 0 | 1): HTMLSelectElement => {
+        const sel = h(
+          'select',
+          { 'data-testid': `wz-ruler-${k === 0 ? 'a' : 'b'}`, onchange: () => ((this.ruler[k] = Number(sel.value)), this.drawLive()) },
+          ...ids.map((id) => option(String(id), `${t('wzTagFor')} ${id}`, pair?.[k] === id)),
+        );
+        return sel;
+      };
+      this.saveButton.textContent = t('wzSaveTable');
+      if (!this.live.contains(this.saveButton)) this.live.replaceChildren(this.figures, h('div', { class: 'row' }, this.saveButton));
+      this.figures.replaceChildren(
+        ...([
+        h('div', { class: 'muted' }, t('wzTableIntro')),
+        h(
+          'div',
+          { 'data-testid': 'wz-anchors' },
+          `${t('wzAnchors')}: `,
+          ...this.anchorsExpected.map((id) => h('span', { class: `pill ${l?.anchorsFound.includes(id) ? 'ok' : 'bad'}` }, `${id} ${l?.anchorsFound.includes(id) ? '✓' : '✗'}`)),
+        ),
+        h('div', {}, `${t('wzReprojection')}: `, this.liveText.reprojection),
+        h('div', {}, `${t('wzHeight')}: `, this.liveText.height),
+        h('div', {}, `${t('wzTagsInView')}: ${ids.length > 0 ? ids.join(', ') : '—'}`),
+        h('h3', {}, t('wzRuler')),
+        h('div', { class: 'row' }, pick(0), '↔', pick(1)),
+        this.liveText.ruler,
+        problem && !l ? h('div', { class: 'warn' }, problem) : null,
+        ] as (HTMLElement | null)[]).filter((x): x is HTMLElement => x !== null),
       );
-      return sel;
-    };
+    }
     const m = this.measured();
     const off = m ? m.measuredMm - m.expectedMm : null;
-    const problem = this.live.dataset.problem;
-    this.saveButton.textContent = t('wzSaveTable');
     this.saveButton.disabled = !l || l.cameraHeightMm === null;
-    if (!this.live.contains(this.saveButton)) this.live.replaceChildren(this.figures, h('div', { class: 'row' }, this.saveButton));
-    this.figures.replaceChildren(
-      ...([
-      h('div', { class: 'muted' }, t('wzTableIntro')),
-      h(
-        'div',
-        { 'data-testid': 'wz-anchors' },
-        `${t('wzAnchors')}: `,
-        ...this.anchorsExpected.map((id) => h('span', { class: `pill ${l?.anchorsFound.includes(id) ? 'ok' : 'bad'}` }, `${id} ${l?.anchorsFound.includes(id) ? '✓' : '✗'}`)),
-      ),
-      h('div', {}, `${t('wzReprojection')}: `, h('b', { 'data-testid': 'wz-reprojection' }, l ? `${l.reprojectionPx.toFixed(2)} px` : '—')),
-      h('div', {}, `${t('wzHeight')}: `, h('b', { 'data-testid': 'wz-height' }, l?.cameraHeightMm != null ? `${(l.cameraHeightMm / 10).toFixed(1)} ${t('unitCm')}` : '—')),
-      h('div', {}, `${t('wzTagsInView')}: ${ids.length > 0 ? ids.join(', ') : '—'}`),
-      h('h3', {}, t('wzRuler')),
-      h('div', { class: 'row' }, pick(0), '↔', pick(1)),
-      h(
-        'div',
-        { 'data-testid': 'wz-ruler' },
-        m && off !== null ? `${t('wzMeasuredDist')} ${(m.measuredMm / 10).toFixed(1)} ${t('unitCm')} (${m.measuredMm.toFixed(1)} ${t('unitMm')}), ${t('wzOff')} ${off >= 0 ? '+' : '−'}${Math.abs(off).toFixed(1)} ${t('unitMm')}` : t('wzRulerWaiting'),
-      ),
-      problem && !l ? h('div', { class: 'warn' }, problem) : null,
-      ] as (HTMLElement | null)[]).filter((x): x is HTMLElement => x !== null),
+    setText(this.liveText.reprojection, l ? `${l.reprojectionPx.toFixed(2)} px` : '—');
+    setText(this.liveText.height, l?.cameraHeightMm != null ? `${(l.cameraHeightMm / 10).toFixed(1)} ${t('unitCm')}` : '—');
+    setText(
+      this.liveText.ruler,
+      m && off !== null ? `${t('wzMeasuredDist')} ${(m.measuredMm / 10).toFixed(1)} ${t('unitCm')} (${m.measuredMm.toFixed(1)} ${t('unitMm')}), ${t('wzOff')} ${off >= 0 ? '+' : '−'}${Math.abs(off).toFixed(1)} ${t('unitMm')}` : t('wzRulerWaiting'),
     );
   }
 
@@ -190,41 +215,64 @@ export class TableSteps {
     return this.bindHost;
   }
 
-  /** Redraws the bind step (camera frames and game views both change it). */
+  /**
+   * Redraws the bind step. Camera frames only move the tags on the map, in place; the panels
+   * beside it are built again only when what they show changes (models and their bindings, the
+   * hub, what it heard, the pick), so a frame never swaps a button or a list out from under a
+   * click.
+   */
   updateBind(): void {
     const v = this.deps.view();
     if (!v || v.phase !== 'setup' || !this.bindHost.isConnected) return;
-    const key = JSON.stringify([v.revision, v.link, this.ports, this.picked, (this.last?.tags ?? []).map((x) => [x.id, Math.round(x.x_mm / 20), Math.round(x.y_mm / 20)])]);
-    if (key === this.bindKey) return;
+    this.drawMap(v);
+    // What the panels show, not the revision: the camera moving a bound model bumps that.
+    const key = JSON.stringify([v.link, this.ports, this.picked, v.realShots, v.heard, v.models.map((m) => [m.id, m.name, m.tag, m.hitNode, m.tiltNode, m.launcherNode])]);
+    if (key === this.bindKey && this.bindHost.contains(this.map)) return;
     this.bindKey = key;
     // The hub and its sensor nodes only where the system scores launcher shots; tags everywhere.
     const sensors = v.realShots;
-    this.bindHost.replaceChildren(h('div', { class: 'wz-split' }, this.tableMap(v), h('div', { class: 'wz-stats' }, sensors ? this.hubPanel(v) : null, this.tagPanel(v), sensors ? this.sensorPanel(v) : null, this.bindingsTable(v))));
+    this.bindHost.replaceChildren(h('div', { class: 'wz-split' }, this.map, h('div', { class: 'wz-stats' }, sensors ? this.hubPanel(v) : null, this.tagPanel(v), sensors ? this.sensorPanel(v) : null, this.bindingsTable(v))));
   }
 
-  private tableMap(v: GameView): HTMLElement {
-    const tags = this.last?.tags ?? [];
-    const map = h('div', { class: 'wz-map', 'data-testid': 'wz-map', style: `aspect-ratio:${v.table.widthMm}/${v.table.depthMm}` });
-    for (const tag of tags) {
-      const bound = v.models.find((m) => m.tag === tag.id);
-      map.append(
-        h(
-          'button',
-          {
-            class: `wz-tag ${bound ? 'bound' : ''} ${this.picked === tag.id ? 'picked' : ''}`,
-            'data-testid': `wz-tag-${tag.id}`,
-            style: `left:${(100 * tag.x_mm) / v.table.widthMm}%;top:${(100 * tag.y_mm) / v.table.depthMm}%`,
-            onclick: () => {
-              this.picked = tag.id;
-              this.updateBind();
-            },
+  /** Tags seen on the table map; one unseen for a moment (a hand over it) stays, dimmed. */
+  private drawMap(v: GameView): void {
+    const now = performance.now();
+    this.map.style.aspectRatio = `${v.table.widthMm}/${v.table.depthMm}`;
+    const seen = new Map((this.last?.tags ?? []).map((x) => [x.id, x]));
+    for (const tag of seen.values()) {
+      let entry = this.tagButtons.get(tag.id);
+      if (!entry) {
+        const id = tag.id;
+        const button = h('button', {
+          'data-testid': `wz-tag-${id}`,
+          onclick: () => {
+            this.picked = id;
+            this.updateBind();
           },
-          bound ? `${tag.id} · ${bound.name}` : String(tag.id),
-        ),
-      );
+        });
+        entry = { button, seenMs: now };
+        this.tagButtons.set(id, entry);
+        this.map.append(button);
+      }
+      entry.seenMs = now;
+      entry.button.style.left = `${(100 * tag.x_mm) / v.table.widthMm}%`;
+      entry.button.style.top = `${(100 * tag.y_mm) / v.table.depthMm}%`;
     }
-    if (tags.length === 0) map.append(h('span', { class: 'muted wz-map-empty' }, t('wzNoTags')));
-    return map;
+    for (const [id, entry] of this.tagButtons) {
+      if (now - entry.seenMs > TAG_LINGER_MS) {
+        entry.button.remove();
+        this.tagButtons.delete(id);
+        continue;
+      }
+      const bound = v.models.find((m) => m.tag === id);
+      const cls = `wz-tag${bound ? ' bound' : ''}${this.picked === id ? ' picked' : ''}${seen.has(id) ? '' : ' stale'}`;
+      if (entry.button.className !== cls) entry.button.className = cls;
+      setText(entry.button, bound ? `${id} · ${bound.name}` : String(id));
+    }
+    setText(this.mapEmpty, t('wzNoTags'));
+    if (this.tagButtons.size === 0) {
+      if (!this.map.contains(this.mapEmpty)) this.map.append(this.mapEmpty);
+    } else this.mapEmpty.remove();
   }
 
   private bind(m: ModelView, change: Partial<Pick<ModelView, 'tag' | 'hitNode' | 'tiltNode' | 'launcherNode'>>): void {
