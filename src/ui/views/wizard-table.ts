@@ -2,7 +2,7 @@ import type { SetupStatus, TableCheck } from '../../app/api/setup.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
 import { CameraFeed } from '../camera/camera-feed.js';
 import { h, option } from '../dom.js';
-import { t } from '../i18n.js';
+import { currentLang, t } from '../i18n.js';
 import type { WizardDeps } from './wizard-deps.js';
 
 /** The ruler check's distance: two tags laid 50 cm apart. */
@@ -132,7 +132,6 @@ export class TableSteps {
   renderTable(status: SetupStatus | null): HTMLElement {
     if (!status?.print || !status.camera) return h('p', { class: 'warn' }, t('wzNeedFiles'));
     void this.start();
-    this.liveKey = '';
     const video = this.feed?.video ?? null;
     if (video) video.className = 'wz-video';
     this.drawLive();
@@ -155,7 +154,7 @@ export class TableSteps {
     const ids = (l?.tags ?? []).map((x) => x.id);
     const pair = this.rulerPair();
     const problem = this.live.dataset.problem;
-    const key = JSON.stringify([ids, pair, l?.anchorsFound, this.anchorsExpected, problem && !l ? problem : null]);
+    const key = JSON.stringify([currentLang(), ids, pair, l?.anchorsFound, this.anchorsExpected, problem && !l ? problem : null]);
     if (key !== this.liveKey) {
       this.liveKey = key;
       const pick = (k: 0 | 1): HTMLSelectElement => {
@@ -202,12 +201,10 @@ export class TableSteps {
     const v = this.deps.view();
     if (!v || v.phase !== 'setup') return h('p', { class: 'warn', 'data-testid': 'wz-need-game' }, t('wzNeedGame'));
     void this.start();
-    this.bindKey = '';
     if (this.ports === null) {
       this.ports = [];
       void this.deps.setup.request({ type: 'serial-ports' }).then((r) => {
         if (r.ok && r.ports) this.ports = r.ports;
-        this.bindKey = '';
         this.updateBind();
       });
     }
@@ -226,7 +223,7 @@ export class TableSteps {
     if (!v || v.phase !== 'setup' || !this.bindHost.isConnected) return;
     this.drawMap(v);
     // What the panels show, not the revision: the camera moving a bound model bumps that.
-    const key = JSON.stringify([v.link, this.ports, this.picked, v.realShots, v.heard, v.models.map((m) => [m.id, m.name, m.tag, m.hitNode, m.tiltNode, m.launcherNode])]);
+    const key = JSON.stringify([currentLang(), v.link, this.ports, this.picked, v.realShots, v.heard, v.models.map((m) => [m.id, m.name, m.tag, m.hitNode, m.tiltNode, m.launcherNode])]);
     if (key === this.bindKey && this.bindHost.contains(this.map)) return;
     this.bindKey = key;
     // The hub and its sensor nodes only where the system scores launcher shots; tags everywhere.
