@@ -25,6 +25,8 @@ const Band = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
 const OptionSet = z
   .object({
     views: z.object({ count: z.number().int().min(1).max(8), fallenUnsure: Band, hereUnsure: Band }).strict().optional(),
+    /** The fine fallen net's part (a model that holds one); null: off. */
+    fine: z.object({ combine: z.enum(['fine', 'mean']), threshold: z.number().min(0).max(1) }).strict().nullable().optional(),
     decode: z
       .object({
         threshold: z.number().min(0).max(1),
@@ -70,7 +72,7 @@ export function optionsOf(set: OptionSet): Partial<LearnedDetectorOptions> {
   const merged: DecodeOptions = { ...DEFAULT_LEARNED_OPTIONS.decode, ...decode };
   if (hereThreshold === null) delete merged.hereThreshold;
   else if (hereThreshold !== undefined) merged.hereThreshold = hereThreshold;
-  return { ...(set.views ? { views: set.views } : {}), decode: merged };
+  return { ...(set.views ? { views: set.views } : {}), ...(set.fine !== undefined ? { fine: set.fine } : {}), decode: merged };
 }
 
 interface Run {

@@ -11,6 +11,7 @@ import type { RgbaImage } from '../image.js';
 import type { LocatedTag } from '../locate-tags.js';
 import { decodeHeat, DEFAULT_DECODE, type DecodeOptions } from './decode-heat.js';
 import { cutPatches, dihedralViews, PATCH_CELLS } from './fall-patches.js';
+import { FINE_CELLS, fineSquareAt, fineSquareInput, sampleFineSquare } from './fine-squares.js';
 import { DEFAULT_RIM, DEFAULT_RIM_PAIR, rimsAround, type RimOptions, type RimPairOptions } from './base-rim.js';
 import { lookAgainAt, type SquareAnswer } from './second-stage.js';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from './table-map.js';
@@ -30,6 +31,8 @@ export interface LearnedObject {
   tag: number | null;
   /** 0–1: the network's peak; 1 for a model known by its tag. */
   confidence: number;
+  /** The second stage's chance that it is fallen, where it gave one. */
+  fallenChance?: number;
 }
 
 export interface LearnedDetection {
@@ -69,9 +72,16 @@ export interface LearnedDetectorOptions {
    * near its threshold is settled by the others; sure squares cost one view.
    */
   views: { count: number; fallenUnsure: readonly [number, number]; hereUnsure: readonly [number, number] };
+  /**
+   * With a model that holds the fine fallen net (`fine` → `fallen_fine`, fine-squares.ts): each
+   * object found is looked at once more on a 2 mm square sampled from the frame, and is fallen
+   * when `combine`'s chance reaches `threshold`: the fine net's alone ('fine') or the mean of
+   * both nets' ('mean'). null, or a model without it: the 4 mm square's call stands.
+   */
+  fine: { combine: 'fine' | 'mean'; threshold: number } | null;
 }
 
-export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] } };
+export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] }, fine: null };
 
 export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;
@@ -81,7 +91,7 @@ export interface LearnedDetector {
   detectInputEach(tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decodes: readonly DecodeOptions[]): Promise<LearnedObject[][]>;
   release(): Promise<void>;
   /** What the loaded model holds: a second look at each object (fallen), its second-model head, and its centre head. */
-  readonly stages: { fallen: boolean; second: boolean; centre: boolean };
+  readonly stages: { fallen: boolean; second: boolean; centre: boolean; fine: boolean };
 }
 
 export type LoadResult = { ok: true; detector: LearnedDetector } | { ok: false; problem: string };
@@ -108,14 +118,26 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
   const twoStage = session.inputNames.includes('patch') && session.outputNames.includes('fallen');
   const hasSecond = twoStage && session.outputNames.includes('second');
   const hasCentre = hasSecond && session.outputNames.includes('centre');
-  if (session.inputNames.length !== (twoStage ? 2 : 1)) {
+  // The fine fallen net (models/train/fine_fallen.py): its own input, a 2 mm square per object.
+  const hasFine = twoStage && session.inputNames.includes('fine') && session.outputNames.includes('fallen_fine');
+  if (session.inputNames.length !== (twoStage ? 2 : 1) + (hasFine ? 1 : 0)) {
     const names = session.inputNames.join(', ');
     await session.release();
-    return { ok: false, problem: `not the miniature detector: inputs [${names}], expected map (and patch → fallen)` };
+    return { ok: false, problem: `not the miniature detector: inputs [${names}], expected map (and patch → fallen, and fine → fallen_fine)` };
   }
   // Each run computes one output; the other input is fed a minimal tensor.
   const idleMap = twoStage ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * 64), [1, INPUT_CHANNELS, 8, 8]) : null;
   const idlePatch = twoStage ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * PATCH_CELLS * PATCH_CELLS), [1, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]) : null;
+  const idleFine = hasFine ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * FINE_CELLS * FINE_CELLS), [1, INPUT_CHANNELS, FINE_CELLS, FINE_CELLS]) : null;
+  /** Every input the file has: those a run does not use are fed their idle tensors. */
+  const feeds = (f: { map?: OrtTypes.Tensor; patch?: OrtTypes.Tensor; fine?: OrtTypes.Tensor }): Record<string, OrtTypes.Tensor> => {
+    const out: Record<string, OrtTypes.Tensor> = {};
+    const map = f.map ?? idleMap;
+    if (map) out['map'] = map;
+    if (idlePatch) out['patch'] = f.patch ?? idlePatch;
+    if (idleFine) out['fine'] = f.fine ?? idleFine;
+    return out;
+  };
   const o: LearnedDetectorOptions = { ...DEFAULT_LEARNED_OPTIONS, ...options };
   let cached: { key: string; sampler: TableMapSampler } | null = null;
   let bgCache: { image: RgbaImage; sampler: TableMapSampler; map: Float32Array; colour: [number, number, number] } | null = null;
@@ -141,7 +163,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
       x = padded;
     }
     const map = new ort.Tensor('float32', x, [1, INPUT_CHANNELS, r8, c8]);
-    const result = await session.run(idlePatch ? { map, patch: idlePatch } : { map }, ['heat']);
+    const result = await session.run(feeds({ map }), ['heat']);
     const heat = result['heat'];
     if (!heat) throw new Error('the network gave no heat output');
     const dims = heat.dims;
@@ -172,7 +194,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     ask.forEach((i, k) => some.set(cut.subarray(i * per, (i + 1) * per), k * per));
     const more = dihedralViews(some, ask.length, views).subarray(ask.length * per);
     const again = new ort.Tensor('float32', more, [(views - 1) * ask.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]);
-    const r = await session.run({ map: idleMap, patch: again }, ['fallen', ...(here ? ['centre'] : [])]);
+    const r = await session.run(feeds({ patch: again }), ['fallen', ...(here ? ['centre'] : [])]);
     const fa = r['fallen'];
     const ca = here ? r['centre'] : undefined;
     if (fa?.data.length !== (views - 1) * ask.length || (here && ca?.data.length !== 3 * (views - 1) * ask.length)) throw new Error('the second stage gave no answer per view');
@@ -196,7 +218,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     if (!idleMap) return [];
     const cut = cutPatches(tensor, rows, cols, origins);
     const patch = new ort.Tensor('float32', cut, [origins.length, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]);
-    const r = await session.run({ map: idleMap, patch }, ['fallen', ...(hasSecond ? ['second'] : []), ...(hasCentre ? ['centre'] : [])]);
+    const r = await session.run(feeds({ patch }), ['fallen', ...(hasSecond ? ['second'] : []), ...(hasCentre ? ['centre'] : [])]);
     const f = r['fallen'];
     const s2 = hasSecond ? r['second'] : undefined;
     const c2 = hasCentre ? r['centre'] : undefined;
@@ -218,10 +240,29 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     c2?.dispose();
     return out;
   };
+  /** The fine fallen net's chance for each object, from 2 mm squares of the frame (and the empty table) around its point, in one batch. */
+  const fineChances = async (objects: readonly { xMm: number; yMm: number }[], input: LearnedDetectInput, sampler: TableMapSampler, frameMap: Float32Array, bg: { map: Float32Array; colour: [number, number, number] } | null): Promise<Float32Array> => {
+    if (objects.length === 0) return new Float32Array(0);
+    const ref = tableColour(frameMap, sampler.rows * sampler.cols);
+    const per = INPUT_CHANNELS * FINE_CELLS * FINE_CELLS;
+    const batch = new Float32Array(objects.length * per);
+    objects.forEach((p, k) => {
+      const sq = fineSquareAt(p.xMm, p.yMm);
+      const f = sampleFineSquare(input.frame, input.pose, input.intrinsics, input.table, sq);
+      const b = bg && input.background ? sampleFineSquare(input.background, input.pose, input.intrinsics, input.table, sq) : null;
+      fineSquareInput(f, b, sq, sampler.cameraMm, ref, bg ? bg.colour : null, batch, k * per);
+    });
+    const r = await session.run(feeds({ fine: new ort.Tensor('float32', batch, [objects.length, INPUT_CHANNELS, FINE_CELLS, FINE_CELLS]) }), ['fallen_fine']);
+    const out = r['fallen_fine'];
+    if (out?.data.length !== objects.length) throw new Error('the fine fallen net gave no answer per object');
+    const chances = Float32Array.from(out.data as Float32Array);
+    out.dispose();
+    return chances;
+  };
   return {
     ok: true,
     detector: {
-      stages: { fallen: twoStage, second: hasSecond, centre: hasCentre },
+      stages: { fallen: twoStage, second: hasSecond, centre: hasCentre, fine: hasFine },
       detectInput: async (tensor, rows, cols, mmPerCell, decode = o.decode) => (await infer(tensor, rows, cols, mmPerCell, [decode]))[0] ?? [],
       detectInputEach: (tensor, rows, cols, mmPerCell, decodes) => infer(tensor, rows, cols, mmPerCell, decodes),
       async detect(input) {
@@ -240,6 +281,16 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         const tensor = networkInput(sampler, frameMap, bg?.map ?? null, bg?.colour);
         const t1 = performance.now();
         const peaks = (await infer(tensor, sampler.rows, sampler.cols, sampler.mmPerCell, [o.decode]))[0] ?? [];
+        if (hasFine && o.fine) {
+          const tf = performance.now();
+          const chances = await fineChances(peaks, input, sampler, frameMap, bg);
+          const { combine, threshold } = o.fine;
+          peaks.forEach((p, i) => {
+            const f = chances[i] as number;
+            p.fallen = (combine === 'fine' || p.fallenChance === undefined ? f : (f + p.fallenChance) / 2) >= threshold;
+          });
+          secondMs += performance.now() - tf;
+        }
         const t2 = performance.now();
         const rim = o.rim;
         const placed: LearnedObject[] = [];

@@ -38,6 +38,8 @@ export interface SeenObject {
   yMm: number;
   fallen: boolean;
   confidence: number;
+  /** The second stage's chance that it is fallen (absent without a second stage's answer). */
+  fallenChance?: number;
 }
 
 /** False when the square's centre head says no model is there, with less than the decoding's hereThreshold. */
@@ -98,7 +100,7 @@ export async function lookAgainAt(look: LookAgain, each: readonly (readonly Heat
       // Two peaks of one model both moved to its place are that model once (the hotter was first).
       if (at !== p && objects.some((o) => Math.hypot(o.xMm - at.xMm, o.yMm - at.yMm) < d.mergeMm)) return;
       const chance = fallenChance(answer(p)?.fallen, at === p ? undefined : answer(at)?.fallen, d.movedFallen ?? 'place');
-      objects.push({ xMm: at.xMm, yMm: at.yMm, fallen: chance === undefined ? p.fallen : chance >= d.fallenThreshold, confidence: p.confidence });
+      objects.push({ xMm: at.xMm, yMm: at.yMm, fallen: chance === undefined ? p.fallen : chance >= d.fallenThreshold, confidence: p.confidence, ...(chance === undefined ? {} : { fallenChance: chance }) });
     });
     const added: SeenObject[] = [];
     if (d.secondThreshold !== undefined) {
@@ -119,7 +121,7 @@ export async function lookAgainAt(look: LookAgain, each: readonly (readonly Heat
   await ask(seconds.flat());
   return found.map((objects, k) => {
     const d = decodes[k] as DecodeOptions;
-    const more = (seconds[k] ?? []).filter((o) => onModel(answer(o), d)).map((o) => ({ ...o, fallen: (answer(o)?.fallen ?? 0) >= d.fallenThreshold }));
+    const more = (seconds[k] ?? []).filter((o) => onModel(answer(o), d)).map((o) => ({ ...o, fallen: (answer(o)?.fallen ?? 0) >= d.fallenThreshold, fallenChance: answer(o)?.fallen ?? 0 }));
     return [...objects, ...more];
   });
 }

@@ -143,13 +143,13 @@ const LOG_TABLE = (() => {
 })();
 const clip = (v: number): number => (v > LOG_CLIP ? LOG_CLIP : v < -LOG_CLIP ? -LOG_CLIP : v);
 /** clip(log(v + 2) − log(ref + 2)) for every v on the 1/16 grid: one look-up a cell and channel. */
-function ratioTable(ref: number): Float32Array {
+export function logRatioTable(ref: number): Float32Array {
   const lr = Math.log(ref + 2);
   const t = new Float32Array(LOG_TABLE.length);
   for (let i = 0; i < t.length; i++) t[i] = clip((LOG_TABLE[i] as number) - lr);
   return t;
 }
-const gridIndex = (v: number): number => (v <= 0 ? 0 : v >= 256 ? 256 * LOG_STEPS : (v * LOG_STEPS + 0.5) | 0);
+export const logRatioIndex = (v: number): number => (v <= 0 ? 0 : v >= 256 ? 256 * LOG_STEPS : (v * LOG_STEPS + 0.5) | 0);
 
 const geometryCache = new WeakMap<TableMapSampler, Float32Array>();
 /** The ray's tilt toward the nadir per cell (2 planes): fixed for a camera pose, so computed once per sampler. */
@@ -188,19 +188,19 @@ export function networkInput(m: TableMapSampler, frame: Float32Array, background
   const refBg = background ? (backgroundColour ?? tableColour(background, cells)) : ref;
   const seen = m.seen;
   for (let ch = 0; ch < 3; ch++) {
-    const tf = ratioTable(ref[ch] as number);
+    const tf = logRatioTable(ref[ch] as number);
     const o = ch * cells;
     if (!background) {
-      for (let i = 0; i < cells; i++) if (seen[i] !== 0) out[o + i] = tf[gridIndex(frame[o + i] as number)] as number;
+      for (let i = 0; i < cells; i++) if (seen[i] !== 0) out[o + i] = tf[logRatioIndex(frame[o + i] as number)] as number;
       continue;
     }
-    const tb = ratioTable(refBg[ch] as number);
+    const tb = logRatioTable(refBg[ch] as number);
     const ob = (5 + ch) * cells;
     for (let i = 0; i < cells; i++) {
       if (seen[i] === 0) continue;
-      const f = tf[gridIndex(frame[o + i] as number)] as number;
+      const f = tf[logRatioIndex(frame[o + i] as number)] as number;
       out[o + i] = f;
-      out[ob + i] = f - (tb[gridIndex(background[o + i] as number)] as number);
+      out[ob + i] = f - (tb[logRatioIndex(background[o + i] as number)] as number);
     }
   }
   out.set(geometryPlanes(m), 3 * cells);

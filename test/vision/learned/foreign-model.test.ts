@@ -14,7 +14,7 @@ import { loadLearnedDetectorNode } from '../../../src/vision/learned/onnx-node.j
 const PYTHON = '/usr/bin/python3';
 const hasOnnx = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import onnx'], { encoding: 'utf8' }).status === 0;
 
-/** Writes OUT_DIR/identity.onnx (x → y) and OUT_DIR/no-fallen.onnx (map → heat, patch → other). */
+/** Writes OUT_DIR/identity.onnx (x → y), OUT_DIR/no-fallen.onnx (map → heat, patch → other) and OUT_DIR/no-fine-output.onnx (map → heat, patch → fallen, fine → other). */
 const BUILD = `
 import sys, onnx
 from onnx import helper as h, TensorProto as T
@@ -29,6 +29,8 @@ def save(nodes, ins, outs, path):
 save([h.make_node('Identity', ['x'], ['y'])], [io('x', [1, 4])], [io('y', [1, 4])], d + '/identity.onnx')
 save([h.make_node('Identity', ['map'], ['heat']), h.make_node('Identity', ['patch'], ['other'])],
      [io('map', [1, 9, 8, 8]), io('patch', ['n', 9, 24, 24])], [io('heat', [1, 9, 8, 8]), io('other', ['n', 9, 24, 24])], d + '/no-fallen.onnx')
+save([h.make_node('Identity', ['map'], ['heat']), h.make_node('Identity', ['patch'], ['fallen']), h.make_node('Identity', ['fine'], ['other'])],
+     [io('map', [1, 9, 8, 8]), io('patch', ['n', 9, 24, 24]), io('fine', ['m', 9, 48, 48])], [io('heat', [1, 9, 8, 8]), io('fallen', ['n', 9, 24, 24]), io('other', ['m', 9, 48, 48])], d + '/no-fine-output.onnx')
 `;
 
 let dir = '';
@@ -51,7 +53,12 @@ describe.runIf(hasOnnx)('a model that is not the detector', () => {
     const noFallen = await loadLearnedDetectorNode(join(dir, 'no-fallen.onnx'));
     expect(noFallen.ok).toBe(false);
     if (noFallen.ok) return;
-    expect(noFallen.problem).toMatch(/no-fallen\.onnx: not the miniature detector: inputs \[map, patch\], expected map \(and patch → fallen\)$/);
+    expect(noFallen.problem).toMatch(/no-fallen\.onnx: not the miniature detector: inputs \[map, patch\], expected map \(and patch → fallen, and fine → fallen_fine\)$/);
     expect(noFallen.problem).not.toContain('\n');
+    // A third input without the fine net's output: not a fine fallen net either.
+    const noFine = await loadLearnedDetectorNode(join(dir, 'no-fine-output.onnx'));
+    expect(noFine.ok).toBe(false);
+    if (noFine.ok) return;
+    expect(noFine.problem).toMatch(/no-fine-output\.onnx: not the miniature detector: inputs \[map, patch, fine\], expected map \(and patch → fallen, and fine → fallen_fine\)$/);
   });
 });

@@ -1,0 +1,155 @@
+/**
+ * The fine fallen net's input (models/train/fine_fallen.py): for each object the detector
+ * found, a square of the table plane around its point at 2 mm cells, sampled from the frame
+ * itself rather than cut from the 4 mm map. A figure 30 mm tall is seven 4 mm cells; at 2 mm a
+ * base on its edge is a line two cells wide and a head is a blob of its own, which is what tells
+ * a body lying down from one standing and leaning away from the camera.
+ *
+ * The channels are the 4 mm map's (table-map.ts's networkInput), at this square's cells: log
+ * colour ratio to the table's own colour (the 4 mm map's, so both nets share one reference), the
+ * ray's tilt toward the nadir, log ratio to the empty table (each divided by its own cloth
+ * colour) and "has a background"; cells off the table or unseen are 0. Training squares are made
+ * by this same code (models/train/make-fine.ts).
+ */
+import { projectTablePoint, type CameraIntrinsics, type CameraPose } from '../camera-model.js';
+import type { RgbaImage } from '../image.js';
+import { INPUT_CHANNELS, logRatioTable, logRatioIndex } from './table-map.js';
+
+export const FINE_MM_PER_CELL = 2;
+/** 48 cells of 2 mm: the same 96 mm the 4 mm squares cover. */
+export const FINE_CELLS = 48;
+/** Bilinear samples per cell and axis (a 2 mm cell is ~2 × 2 pixels of a 1080p frame at 1.5 m). */
+const SUB = 2;
+/** The lens is projected exactly at every LATTICE-th cell corner and interpolated between (under 0.01 px off over 8 mm). */
+const LATTICE = 4;
+
+/** Where a fine square lies: its top-left corner in table mm and its cells a side. */
+export interface FineSquare {
+  x0Mm: number;
+  y0Mm: number;
+  cells: number;
+}
+
+/** The square of `cells` a side centred on (x, y): its top-left corner. */
+export function fineSquareAt(xMm: number, yMm: number, cells = FINE_CELLS): FineSquare {
+  return { x0Mm: xMm - (cells * FINE_MM_PER_CELL) / 2, y0Mm: yMm - (cells * FINE_MM_PER_CELL) / 2, cells };
+}
+
+/**
+ * The frame's colour over the square, planar RGB (0–255), NaN where the cell lies off the table
+ * or outside the frame: each cell the mean of SUB × SUB bilinear samples.
+ */
+export function sampleFineSquare(img: RgbaImage, pose: CameraPose, k: CameraIntrinsics, table: { width_mm: number; depth_mm: number }, sq: FineSquare): Float32Array {
+  const n = sq.cells;
+  const m = FINE_MM_PER_CELL;
+  // Pixel positions at the lattice's corners, exact; NaN where the point is behind the camera.
+  const ln = Math.ceil((n * SUB) / LATTICE) + 1;
+  const lu = new Float64Array(ln * ln);
+  const lv = new Float64Array(ln * ln);
+  const step = (LATTICE * m) / SUB;
+  for (let j = 0; j < ln; j++) {
+    for (let i = 0; i < ln; i++) {
+      const q = projectTablePoint(pose, k, [sq.x0Mm + i * step, sq.y0Mm + j * step, 0]);
+      lu[j * ln + i] = q ? q[0] : NaN;
+      lv[j * ln + i] = q ? q[1] : NaN;
+    }
+  }
+  const cells = n * n;
+  const out = new Float32Array(3 * cells);
+  const d = img.data;
+  const w = img.width;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      const xc = sq.x0Mm + (c + 0.5) * m;
+      const yc = sq.y0Mm + (r + 0.5) * m;
+      let seen = 0;
+      let rr = 0;
+      let gg = 0;
+      let bb = 0;
+      if (xc >= 0 && yc >= 0 && xc < table.width_mm && yc < table.depth_mm) {
+        for (let s = 0; s < SUB * SUB; s++) {
+          // The sub-sample in lattice units, then bilinear between its four lattice corners.
+          const gx = (c * SUB + (s % SUB) + 0.5) / LATTICE;
+          const gy = (r * SUB + Math.floor(s / SUB) + 0.5) / LATTICE;
+          const i0 = Math.min(ln - 2, Math.floor(gx));
+          const j0 = Math.min(ln - 2, Math.floor(gy));
+          const ax = gx - i0;
+          const ay = gy - j0;
+          const t = j0 * ln + i0;
+          const u = (1 - ay) * ((1 - ax) * (lu[t] as number) + ax * (lu[t + 1] as number)) + ay * ((1 - ax) * (lu[t + ln] as number) + ax * (lu[t + ln + 1] as number));
+          const v = (1 - ay) * ((1 - ax) * (lv[t] as number) + ax * (lv[t + 1] as number)) + ay * ((1 - ax) * (lv[t + ln] as number) + ax * (lv[t + ln + 1] as number));
+          if (!(u >= 0 && v >= 0 && u < w - 1 && v < img.height - 1)) continue;
+          const x0 = Math.floor(u);
+          const y0 = Math.floor(v);
+          const fx = u - x0;
+          const fy = v - y0;
+          const p = (y0 * w + x0) * 4;
+          const p2 = p + w * 4;
+          const w00 = (1 - fx) * (1 - fy);
+          const w01 = fx * (1 - fy);
+          const w10 = (1 - fx) * fy;
+          const w11 = fx * fy;
+          rr += (d[p] as number) * w00 + (d[p + 4] as number) * w01 + (d[p2] as number) * w10 + (d[p2 + 4] as number) * w11;
+          gg += (d[p + 1] as number) * w00 + (d[p + 5] as number) * w01 + (d[p2 + 1] as number) * w10 + (d[p2 + 5] as number) * w11;
+          bb += (d[p + 2] as number) * w00 + (d[p + 6] as number) * w01 + (d[p2 + 2] as number) * w10 + (d[p2 + 6] as number) * w11;
+          seen++;
+        }
+      }
+      if (seen === 0) {
+        out[i] = out[cells + i] = out[2 * cells + i] = NaN;
+        continue;
+      }
+      out[i] = rr / seen;
+      out[cells + i] = gg / seen;
+      out[2 * cells + i] = bb / seen;
+    }
+  }
+  return out;
+}
+
+/**
+ * The net's input for one square, [INPUT_CHANNELS, cells, cells], written into `out` at
+ * `offset`: the channels of table-map.ts's networkInput. `ref` and `refBg` are the cloth colours
+ * of the frame's and the empty table's 4 mm maps (tableColour).
+ */
+export function fineSquareInput(
+  frame: Float32Array,
+  background: Float32Array | null,
+  sq: FineSquare,
+  cameraMm: readonly [number, number, number],
+  ref: readonly [number, number, number],
+  refBg: readonly [number, number, number] | null,
+  out: Float32Array,
+  offset = 0,
+): void {
+  const cells = sq.cells * sq.cells;
+  if (frame.length !== 3 * cells || (background && background.length !== 3 * cells)) throw new RangeError(`a fine square of ${sq.cells} cells a side has ${3 * cells} colour values`);
+  if (out.length < offset + INPUT_CHANNELS * cells) throw new RangeError('the output is too small for the square');
+  out.fill(0, offset, offset + INPUT_CHANNELS * cells);
+  for (let ch = 0; ch < 3; ch++) {
+    const tf = logRatioTable(ref[ch] as number);
+    const tb = background && refBg ? logRatioTable(refBg[ch] as number) : null;
+    for (let i = 0; i < cells; i++) {
+      const v = frame[ch * cells + i] as number;
+      if (v !== v) continue;
+      const f = tf[logRatioIndex(v)] as number;
+      out[offset + ch * cells + i] = f;
+      if (tb && background) {
+        const b = background[ch * cells + i] as number;
+        if (b === b) out[offset + (5 + ch) * cells + i] = f - (tb[logRatioIndex(b)] as number);
+      }
+    }
+  }
+  const [cx, cy, cz] = cameraMm;
+  const h = Math.max(100, cz);
+  for (let r = 0; r < sq.cells; r++) {
+    for (let c = 0; c < sq.cells; c++) {
+      const i = r * sq.cells + c;
+      if ((frame[i] as number) !== (frame[i] as number)) continue;
+      out[offset + 3 * cells + i] = (sq.x0Mm + (c + 0.5) * FINE_MM_PER_CELL - cx) / h;
+      out[offset + 4 * cells + i] = (sq.y0Mm + (r + 0.5) * FINE_MM_PER_CELL - cy) / h;
+      if (background) out[offset + 8 * cells + i] = 1;
+    }
+  }
+}
