@@ -19,6 +19,7 @@ import { CameraFeed, warmDetector, type CameraStats } from './camera/camera-feed
 import { DemoCamera } from './camera/demo-camera.js';
 import { setupClient } from './setup-client.js';
 import { Wizard } from './views/wizard-view.js';
+import { linkWords } from './views/words.js';
 import { ta } from './i18n-access.js';
 import { pairForm, pairingDialog, spectatorsDialog } from './views/access-view.js';
 import { spectatorPanel } from './views/spectator-panel.js';
@@ -218,7 +219,7 @@ function header(v: GameView | null): void {
     v?.phase === 'setup' ? h('span', { class: 'pill' }, t('setupPhase')) : null,
     h('span', { class: 'grow' }),
     readOnly() ? h('span', { class: 'pill' }, t('spectator')) : null,
-    h('span', { class: 'status', 'data-testid': 'link-status', title: link?.detail ?? '' }, `${t('link')}: ${term('link', link?.status ?? 'none')}`),
+    h('span', { class: 'status', 'data-testid': 'link-status', title: link ? linkWords(link) : '' }, `${t('link')}: ${term('link', link?.status ?? 'none')}`),
     camera.running && cameraStatus ? h('span', { class: 'status', 'data-testid': 'camera-status' }, `${t('camera')}: ${cameraStatus}`) : null,
     readOnly() ? null : h('button', { 'data-testid': 'wizard-open', onclick: () => toggleWizard() }, t('wizard')),
     readOnly() ? null : h('button', { 'data-testid': 'camera', onclick: () => void toggleCamera() }, t('camera')),

@@ -208,6 +208,9 @@ describe('set-up wizard in Chromium', () => {
     let simErr = '';
     sim.stderr?.on('data', (c: Buffer) => (simErr += c.toString()));
     await page.getByTestId('wz-heard-V2T').waitFor({ timeout: 15_000 });
+    // The hub's greeting in the wizard's language, not the app's English line.
+    await page.waitForFunction(() => (document.querySelector('[data-testid=wz-link]')?.textContent ?? '').includes('хаб 7a5e0001, прошивка wizard-test'), undefined, { timeout: 10_000 });
+    expect(await text(page, 'wz-link')).not.toMatch(/firmware|connected|hub /);
     expect(await text(page, 'wz-heard-L1')).toContain('SHOT');
     for (const [node, id] of [
       ['L1', 'A1'],

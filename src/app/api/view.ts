@@ -176,6 +176,22 @@ export type GameSummaryView = z.infer<typeof GameSummaryView>;
 /** Stepping through a game: which step of how many, and the record shown. */
 export const ReplayView = z.object({ step: z.number(), steps: z.number(), seq: z.number(), type: z.string(), summary: z.string() });
 
+/**
+ * What the sensor hub's link is doing, for the UI to say in its own language (the `detail` line
+ * beside it is the app's English, for logs and the terminal). `port` is the serial path where
+ * one is known; `reason` is the operating system's or the link's own words, shown as they are.
+ */
+export const LinkState = z.object({
+  kind: z.enum(['opening', 'open', 'lost', 'waiting', 'hello', 'device-lost', 'conflict', 'suspect', 'not-recorded', 'demo']),
+  port: z.string().max(300).nullable(),
+  boot: z.string().max(64).optional(),
+  fw: z.string().max(64).optional(),
+  count: z.number().int().nonnegative().optional(),
+  seq: z.number().int().nonnegative().optional(),
+  reason: z.string().max(500).optional(),
+});
+export type LinkState = z.infer<typeof LinkState>;
+
 export const GameView = z.object({
   revision: z.number(),
   gameId: z.string().nullable(),
@@ -232,7 +248,7 @@ export const GameView = z.object({
   shots: z.array(z.object({ seq: z.number(), turn: z.number(), shooterId: z.string().nullable(), attribution: Attribution, critical: CriticalDie.nullable(), result: ShotResult.nullable() })),
   history: z.array(z.object({ seq: z.number(), tMs: z.number(), type: z.string(), undone: z.boolean(), summary: z.string() })),
   canUndo: z.boolean(),
-  link: z.object({ status: z.enum(['none', 'connected', 'waiting', 'demo']), detail: z.string() }),
+  link: z.object({ status: z.enum(['none', 'connected', 'waiting', 'demo']), detail: z.string(), state: LinkState.optional() }),
   demoAvailable: z.boolean(),
   /** Sensor nodes heard during setup, newest last (the wizard's bind step offers them). */
   heard: z.array(z.object({ kind: z.enum(['SHOT', 'HIT', 'TILT']), node: z.string(), hostMs: z.number() })),

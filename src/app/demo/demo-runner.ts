@@ -114,7 +114,7 @@ export class InteractiveDemo {
   ) {
     this.hub = new InProcessHub(app, toSimScenario(script).nodes);
     this.frame = script.camera ? (script.steps.find((s): s is Extract<DemoStep, { frame: string }> => 'frame' in s)?.frame ?? null) : null;
-    this.app.setLinkStatus({ status: 'demo', detail: 'simulated hub (demo)' });
+    this.app.setLinkStatus({ status: 'demo', detail: 'simulated hub (demo)', state: { kind: 'demo', port: null } });
     this.gameId = app.game?.gameId ?? null;
     this.timer = setInterval(() => void this.tick(), 50);
     this.timer.unref();

@@ -2,7 +2,7 @@ import { executionOrder, mayActNext } from '../../core/game/index.js';
 import { allowanceFor } from '../../core/mechanics/unit-state.js';
 import { gameSystem } from '../../core/rulesets/registry.js';
 import type { GameEvent } from '../api/game-events.js';
-import type { ActionDraftView, GameView, ModelView } from '../api/view.js';
+import type { ActionDraftView, GameView, LinkState, ModelView } from '../api/view.js';
 import { turnRefusal } from './action-rolls.js';
 import { attackOdds } from './attack-odds.js';
 import { orderCardsView, sitsOut } from './orders.js';
@@ -25,7 +25,10 @@ export interface Selection {
 
 export interface LinkStatus {
   status: 'none' | 'connected' | 'waiting' | 'demo';
+  /** The app's words for it (English), for the terminal and logs. */
   detail: string;
+  /** The same as data, which the UI says in its language. */
+  state?: LinkState;
 }
 
 /** One line per journal record for the history panel; the UI translates the event type. */

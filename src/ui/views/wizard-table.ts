@@ -2,7 +2,8 @@ import type { SetupStatus, TableCheck } from '../../app/api/setup.js';
 import type { GameView, ModelView } from '../../app/api/view.js';
 import { CameraFeed } from '../camera/camera-feed.js';
 import { h, option } from '../dom.js';
-import { currentLang, t } from '../i18n.js';
+import { currentLang, t, term } from '../i18n.js';
+import { linkWords } from './words.js';
 import type { WizardDeps } from './wizard-deps.js';
 
 /** The ruler check's distance: two tags laid 50 cm apart. */
@@ -361,7 +362,7 @@ export class TableSteps {
       {},
       h('h3', {}, t('wzHub')),
       h('div', { class: 'row' }, list, this.portPath, connect),
-      h('div', { class: 'muted', 'data-testid': 'wz-link' }, `${t('link')}: ${v.link.status === 'none' ? '—' : `${v.link.status} ${v.link.detail}`}`),
+      h('div', { class: 'muted', 'data-testid': 'wz-link' }, `${t('link')}: ${v.link.status === 'none' ? '—' : `${term('link', v.link.status)} · ${linkWords(v.link)}`}`),
     );
   }
 

@@ -157,3 +157,34 @@ export function distanceText(v: GameView, pair: { measuredMm?: number | undefine
 export function heightText(mm: number, stepMm: number): string {
   return unitNoun(stepMm) === 'inch' ? count(mm / 25.4, 'inch', 1) : `${num(mm / 10, 1)} ${t('cm')}`;
 }
+
+/** What the sensor hub's link is doing, in the player's language; the app's own line where the view has no state. */
+export function linkWords(link: GameView['link']): string {
+  const st = link.state;
+  if (!st) return link.status === 'none' ? '—' : link.detail;
+  const port = st.port ?? '—';
+  const boot = st.boot ?? '?';
+  const reason = st.reason ?? '';
+  switch (st.kind) {
+    case 'opening':
+      return t('linkOpening', { port });
+    case 'open':
+      return t('linkOpen', { port });
+    case 'lost':
+      return t('linkLost', { port, reason });
+    case 'waiting':
+      return t('linkWaiting', { port, reason });
+    case 'hello':
+      return t('linkHello', { boot, fw: st.fw ?? '?', port });
+    case 'device-lost':
+      return t('linkDeviceLost', { boot, events: count(st.count ?? 0, 'event', 0) });
+    case 'conflict':
+      return t('linkConflict', { boot, seq: String(st.seq ?? '?') });
+    case 'suspect':
+      return t('linkSuspect', { boot, seq: String(st.seq ?? '?') });
+    case 'not-recorded':
+      return t('linkNotRecorded', { reason });
+    case 'demo':
+      return t('linkDemo');
+  }
+}
