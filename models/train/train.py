@@ -103,7 +103,8 @@ def read_item(jp):
 def load(data_dir, limit=None, skip=()):
     """The stored tables of one directory, or of several joined by commas."""
     items = []
-    files = sorted(f for d in data_dir.split(',') for f in glob.glob(os.path.join(d, '*.json')))
+    # A directory may also hold the fine fallen net's squares (make-fine.js): NAME.fine.json is not a table map.
+    files = sorted(f for d in data_dir.split(',') for f in glob.glob(os.path.join(d, '*.json')) if not f.endswith('.fine.json'))
     for jp in files[:limit]:
         if os.path.basename(jp) in skip:
             continue
