@@ -26,7 +26,7 @@ const OptionSet = z
   .object({
     views: z.object({ count: z.number().int().min(1).max(8), fallenUnsure: Band, hereUnsure: Band }).strict().optional(),
     /** The fine fallen net's part (a model that holds one); null: off. */
-    fine: z.object({ combine: z.enum(['fine', 'mean']), threshold: z.number().min(0).max(1) }).strict().nullable().optional(),
+    fine: z.object({ combine: z.enum(['fine', 'mean']), threshold: z.number().min(0).max(1), unsure: Band.optional() }).strict().nullable().optional(),
     decode: z
       .object({
         threshold: z.number().min(0).max(1),

@@ -76,9 +76,10 @@ export interface LearnedDetectorOptions {
    * With a model that holds the fine fallen net (`fine` → `fallen_fine`, fine-squares.ts): each
    * object found is looked at once more on a 2 mm square sampled from the frame, and is fallen
    * when `combine`'s chance reaches `threshold`: the fine net's alone ('fine') or the mean of
-   * both nets' ('mean'). null, or a model without it: the 4 mm square's call stands.
+   * both nets' ('mean'). With `unsure`, only objects whose 4 mm chance lies in that band are
+   * asked (the rest keep the 4 mm call). null, or a model without it: the 4 mm square's call stands.
    */
-  fine: { combine: 'fine' | 'mean'; threshold: number } | null;
+  fine: { combine: 'fine' | 'mean'; threshold: number; unsure?: readonly [number, number] } | null;
 }
 
 export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] }, fine: null };
@@ -283,9 +284,10 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         const peaks = (await infer(tensor, sampler.rows, sampler.cols, sampler.mmPerCell, [o.decode]))[0] ?? [];
         if (hasFine && o.fine) {
           const tf = performance.now();
-          const chances = await fineChances(peaks, input, sampler, frameMap, bg);
-          const { combine, threshold } = o.fine;
-          peaks.forEach((p, i) => {
+          const { combine, threshold, unsure } = o.fine;
+          const asked = unsure ? peaks.filter((p) => p.fallenChance !== undefined && p.fallenChance >= unsure[0] && p.fallenChance <= unsure[1]) : peaks;
+          const chances = await fineChances(asked, input, sampler, frameMap, bg);
+          asked.forEach((p, i) => {
             const f = chances[i] as number;
             p.fallen = (combine === 'fine' || p.fallenChance === undefined ? f : (f + p.fallenChance) / 2) >= threshold;
           });

@@ -73,6 +73,9 @@ describe.runIf(hasTorch)('fine fallen net smoke step', () => {
       expect(off.length).toBeGreaterThan(2);
       expect(await run({ fine: { combine: 'fine', threshold: 0 } }, bg)).toEqual(off.map(() => true));
       expect(await run({ fine: { combine: 'fine', threshold: 1.01 } }, bg)).toEqual(off.map(() => false));
+      // Asked only where the 4 mm chance is unsure: a band that holds every chance asks all, an empty one none.
+      expect(await run({ fine: { combine: 'fine', threshold: 0, unsure: [0, 1] } }, bg)).toEqual(off.map(() => true));
+      expect(await run({ fine: { combine: 'fine', threshold: 0, unsure: [0.5, 0.4] } }, bg)).toEqual(off);
     }
     // The shipped file alone has no fine net: the option changes nothing.
     const shipped = await loadLearnedDetector(ort, new Uint8Array(await readFile('models/miniature-detector.onnx')), { fine: { combine: 'fine', threshold: 0 }, rim: null, rimPair: null });
