@@ -211,7 +211,7 @@ describe('set-up wizard in Chromium', () => {
     // The hub's greeting in the wizard's language, not the app's English line.
     await page.waitForFunction(() => (document.querySelector('[data-testid=wz-link]')?.textContent ?? '').includes('хаб 7a5e0001, прошивка wizard-test'), undefined, { timeout: 10_000 });
     expect(await text(page, 'wz-link')).not.toMatch(/firmware|connected|hub /);
-    expect(await text(page, 'wz-heard-L1')).toContain('SHOT');
+    expect(await text(page, 'wz-heard-L1')).toContain('Пускатель');
     for (const [node, id] of [
       ['L1', 'A1'],
       ['V2', 'B1'],

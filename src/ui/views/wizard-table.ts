@@ -318,7 +318,8 @@ export class TableSteps {
         'div',
         { class: 'row', 'data-testid': `wz-heard-${heard.node}` },
         h('b', {}, heard.node),
-        h('span', { class: 'muted' }, `${heard.kind} → ${t(key)}`),
+        // The node's role says what was heard: a launcher shoots, a hit sensor is hit, a tilt sensor tilts.
+        h('span', { class: 'muted' }, t(key)),
         sel,
         h(
           'button',
