@@ -38,7 +38,7 @@ import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from onnx_weights import freeze_batchnorm, load_part  # noqa: E402
-from train import CHANNELS, load, load_detector, set_cosine_lr  # noqa: E402
+from train import CHANNELS, balanced_bce, load, load_detector, timed_steps, turn_square  # noqa: E402
 
 PATCH = 24
 # Squares on a model's true point are moved up to this many cells when trained on (the first
@@ -225,18 +225,13 @@ def augment(p, pts, rng, jitter, bg):
     m = (p.shape[1] - PATCH) // 2
     x = p[:, m + dr:m + dr + PATCH, m + dc:m + dc + PATCH].astype(np.float32)
     q = pts - np.array([m + dc, m + dr], np.float32)
-    if rng.random() < 0.5:
-        x = x[:, :, ::-1]
-        x[3] = -x[3]
+    x, (mx, my, tr) = turn_square(x, rng)
+    if mx:
         q = np.stack([PATCH - q[:, 0], q[:, 1]], 1)
-    if rng.random() < 0.5:
-        x = x[:, ::-1, :]
-        x[4] = -x[4]
+    if my:
         q = np.stack([q[:, 0], PATCH - q[:, 1]], 1)
-    if rng.random() < 0.5:
-        x = x.transpose(0, 2, 1)[[0, 1, 2, 4, 3, 5, 6, 7, 8]]
+    if tr:
         q = q[:, ::-1]
-    x = np.ascontiguousarray(x)
     if bg is None and rng.random() < 0.5:
         x[5:9] = 0
     for ch in range(3):
@@ -378,21 +373,14 @@ def main():
         if unexpected or any(not k.startswith('centre.') for k in missing):
             sys.exit('%s: not weights of this net (missing %s, unexpected %s)' % (a.resume, missing, unexpected))
     print('%d squares (%d fallen, %d with a second model near, %d on first-stage peaks), %d parameters' % (len(ys), int(ys.sum()), sum(second_target(q - (p.shape[1] - PATCH) // 2)[0] for q, p in zip(near, xs)), sum(b is not None for b in train.bg), sum(p.numel() for p in model.parameters())), flush=True)
-    # Falls are about a third of the objects: each class weighs half of every batch's loss.
-    w_pos = 0.5 / max(1e-6, ys.mean())
-    w_neg = 0.5 / max(1e-6, 1 - ys.mean())
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     rng = random.Random(a.seed)
     t0 = time.time()
-    budget = a.minutes * 60
     step = 0
     hist = []
     last_eval = time.time()
-    while True:
-        el = time.time() - t0
-        if (a.smoke and step >= 3) or (not a.smoke and el >= budget):
-            break
-        set_cosine_lr(opt, a.lr, min(1.0, el / budget))
+    share = float(ys.mean())
+    for _ in timed_steps(opt, a.lr, a.minutes, bool(a.smoke)):
         model.train()
         if folded:
             freeze_batchnorm(model)
@@ -402,8 +390,7 @@ def main():
         t2 = torch.from_numpy(np.stack([v[1] for v in views]))
         y = torch.from_numpy(ys[idx])[:, None]
         f, s2 = model(x)
-        p = f.clamp(1e-4, 1 - 1e-4)
-        loss_f = -(w_pos * y * torch.log(p) + w_neg * (1 - y) * torch.log(1 - p)).mean()
+        loss_f = balanced_bce(f, y, share)
         loss_s = loss_o = loss_c = torch.zeros(())
         if s2 is not None:
             q = s2[:, 0].clamp(1e-4, 1 - 1e-4)

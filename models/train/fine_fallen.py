@@ -32,7 +32,7 @@ import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from onnx_weights import load_part  # noqa: E402
-from train import CHANNELS, set_cosine_lr  # noqa: E402
+from train import CHANNELS, balanced_bce, timed_steps, turn_square  # noqa: E402
 
 FINE = 48
 
@@ -95,16 +95,7 @@ def view(p, rng, margin, bg_drop=True):
     """One training view of a stored square: moved, turned, mirrored, maybe without the empty table."""
     dr = rng.randrange(-margin, margin + 1)
     dc = rng.randrange(-margin, margin + 1)
-    x = p[:, margin + dr:margin + dr + FINE, margin + dc:margin + dc + FINE].astype(np.float32)
-    if rng.random() < 0.5:
-        x = x[:, :, ::-1]
-        x[3] = -x[3]
-    if rng.random() < 0.5:
-        x = x[:, ::-1, :]
-        x[4] = -x[4]
-    if rng.random() < 0.5:
-        x = x.transpose(0, 2, 1)[[0, 1, 2, 4, 3, 5, 6, 7, 8]]
-    x = np.ascontiguousarray(x)
+    x, _ = turn_square(p[:, margin + dr:margin + dr + FINE, margin + dc:margin + dc + FINE].astype(np.float32), rng)
     if bg_drop and rng.random() < 0.5:
         x[5:9] = 0
     for ch in range(3):
@@ -235,26 +226,19 @@ def main():
     if a.resume:
         model.load_state_dict(torch.load(a.resume))
     print('%d squares (%d fallen), margin %d, %d parameters' % (len(ys), int(ys.sum()), margin, sum(p.numel() for p in model.parameters())), flush=True)
-    w_pos = 0.5 / max(1e-6, ys.mean())
-    w_neg = 0.5 / max(1e-6, 1 - ys.mean())
+    share = float(ys.mean())
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     rng = random.Random(a.seed)
     t0 = time.time()
-    budget = a.minutes * 60
     step = 0
     hist = []
     last_eval = time.time()
-    while True:
-        el = time.time() - t0
-        if (a.smoke and step >= 3) or (not a.smoke and el >= budget):
-            break
-        set_cosine_lr(opt, a.lr, min(1.0, el / budget))
+    for _ in timed_steps(opt, a.lr, a.minutes, bool(a.smoke)):
         model.train()
         idx = [rng.randrange(len(ys)) for _ in range(a.batch if not a.smoke else 4)]
         x = torch.from_numpy(np.stack([view(xs[i], rng, margin) for i in idx]))
         y = torch.from_numpy(ys[idx])[:, None]
-        p = model(x).clamp(1e-4, 1 - 1e-4)
-        loss = -(w_pos * y * torch.log(p) + w_neg * (1 - y) * torch.log(1 - p)).mean()
+        loss = balanced_bce(model(x), y, share)
         opt.zero_grad()
         loss.backward()
         opt.step()

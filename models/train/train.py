@@ -232,6 +232,46 @@ def set_cosine_lr(opt, lr, frac):
         g['lr'] = lr * g.get('scale', 1.0) * (0.5 * (1 + math.cos(math.pi * frac))) + 1e-5
 
 
+def timed_steps(opt, lr, minutes, smoke=False):
+    """The second stage's trainers' loop: step numbers until the clock runs out (three for a smoke
+    run), the cosine rate set for each."""
+    t0 = time.time()
+    budget = minutes * 60
+    step = 0
+    while True:
+        el = time.time() - t0
+        if (smoke and step >= 3) or (not smoke and el >= budget):
+            return
+        set_cosine_lr(opt, lr, min(1.0, el / budget) if budget > 0 else 1.0)
+        yield step
+        step += 1
+
+
+def balanced_bce(p, y, share_positive):
+    """Binary cross-entropy in which each class weighs half of the batch's loss, whatever its
+    share of the data (falls are about a third of the objects)."""
+    w_pos = 0.5 / max(1e-6, share_positive)
+    w_neg = 0.5 / max(1e-6, 1 - share_positive)
+    p = p.clamp(1e-4, 1 - 1e-4)
+    return -(w_pos * y * torch.log(p) + w_neg * (1 - y) * torch.log(1 - p)).mean()
+
+
+def turn_square(x, rng):
+    """One of the eight turns and mirrors of a [9, S, S] square, chosen at random, with the ray's
+    tilt (channels 3, 4) turned with it; returns the square and (mirrored columns, mirrored rows,
+    transposed) so points in it can follow."""
+    mx, my, tr = rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.5
+    if mx:
+        x = x[:, :, ::-1]
+        x[3] = -x[3]
+    if my:
+        x = x[:, ::-1, :]
+        x[4] = -x[4]
+    if tr:
+        x = x.transpose(0, 2, 1)[[0, 1, 2, 4, 3, 5, 6, 7, 8]]
+    return np.ascontiguousarray(x), (mx, my, tr)
+
+
 def focal_loss(pred, gt):
     pred = pred.clamp(1e-4, 1 - 1e-4)
     pos = gt.eq(1).float()
