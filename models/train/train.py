@@ -147,17 +147,18 @@ def targets(models, rows, cols, stride=STRIDE, mm_per_cell=4.0):
     return heat, fall, fmask, off, mask
 
 
-def crop_weights(meta, focus, touch_focus=0.0):
+def crop_weights(meta, focus, touch_focus=0.0, trait_focus=0.0):
     """How often a crop is centred on each model: with focus > 0, fallen models and standing
     figures far from the camera's nadir (the lean that reads as a fall) more often than the rest;
     with touch_focus > 0 also vehicles and models whose bases touch another's (the models most
-    often missed)."""
+    often missed); with trait_focus > 0 also figures painted near-black or in the mat's colour (the
+    models most often missed without the empty table)."""
     w = []
     cam = meta.get('camera_mm')
     ms = meta['models']
     for i, m in enumerate(ms):
         if focus <= 0 or cam is None:
-            w.append(1.0)
+            w.append(1.0 + (trait_focus if trait_focus > 0 and ('dark' in m.get('traits', ()) or 'mat' in m.get('traits', ())) else 0.0))
             continue
         if m['fallen']:
             v = 1.0 + focus
@@ -171,18 +172,20 @@ def crop_weights(meta, focus, touch_focus=0.0):
         # Bases in contact: the second model of a pair is the one most often lost.
         if touch_focus > 0 and any(j != i and math.hypot(o['x_mm'] - m['x_mm'], o['y_mm'] - m['y_mm']) < (o['base_mm'] + m['base_mm']) / 2 + 4 for j, o in enumerate(ms)):
             v += focus * touch_focus
+        if trait_focus > 0 and ('dark' in m.get('traits', ()) or 'mat' in m.get('traits', ())):
+            v += trait_focus
         w.append(v)
     return w
 
 
-def pick(meta, rng, focus, touch_focus=0.0):
-    key = ('_w', focus, touch_focus)
+def pick(meta, rng, focus, touch_focus=0.0, trait_focus=0.0):
+    key = ('_w', focus, touch_focus, trait_focus)
     if key not in meta:
-        meta[key] = crop_weights(meta, focus, touch_focus)
+        meta[key] = crop_weights(meta, focus, touch_focus, trait_focus)
     return rng.choices(range(len(meta['models'])), weights=meta[key])[0]
 
 
-def batch(items, rng, n, crop, focus=0.0, touch_focus=0.0, stride=STRIDE):
+def batch(items, rng, n, crop, focus=0.0, touch_focus=0.0, stride=STRIDE, trait_focus=0.0, no_background=0.5):
     xs, ts = [], []
     for _ in range(n):
         x, meta = items[rng.randrange(len(items))]
@@ -191,7 +194,7 @@ def batch(items, rng, n, crop, focus=0.0, touch_focus=0.0, stride=STRIDE):
         ms = meta['models']
         # Most crops hold a model near their middle (a bare table teaches little), some anywhere.
         if ms and rng.random() < 0.75:
-            m = ms[pick(meta, rng, focus, touch_focus) if focus > 0 else rng.randrange(len(ms))]
+            m = ms[pick(meta, rng, focus, touch_focus, trait_focus) if focus > 0 or trait_focus > 0 else rng.randrange(len(ms))]
             r0 = int(m['y_mm'] / mpc) - crop // 2 + rng.randrange(-crop // 3, crop // 3 + 1)
             c0 = int(m['x_mm'] / mpc) - crop // 2 + rng.randrange(-crop // 3, crop // 3 + 1)
         else:
@@ -214,7 +217,7 @@ def batch(items, rng, n, crop, focus=0.0, touch_focus=0.0, stride=STRIDE):
             xa = xa.transpose(0, 2, 1)[[0, 1, 2, 4, 3, 5, 6, 7, 8]]
             pts = [(py, px, f) for px, py, f in pts]
         xa = np.ascontiguousarray(xa)
-        if rng.random() < 0.5:
+        if rng.random() < no_background:
             xa[5:9] = 0  # no empty-table frame: the common case mid-game
         # Colour drift and contrast the median normalisation does not remove.
         for ch in range(3):
@@ -342,6 +345,8 @@ def main():
     ap.add_argument('--fallen-weight', type=float, default=1.0, help='weight of the fallen-chance loss')
     ap.add_argument('--focus', type=float, default=0.0, help='crops centred on fallen models and leaning standing ones this much more often')
     ap.add_argument('--touch-focus', type=float, default=0.0, help='with --focus: vehicles and touching bases this much more often too')
+    ap.add_argument('--trait-focus', type=float, default=0.0, help='crops centred on near-black and mat-coloured figures this much more often')
+    ap.add_argument('--no-background', type=float, default=0.5, help='the share of crops whose empty-table channels are zeroed')
     ap.add_argument('--threads', type=int, default=2, help='1 on a machine whose cores are already busy')
     ap.add_argument('--fine', action='store_true', help='the fine head: heat at 8 mm cells (two bases in contact are two peaks); from a coarse --resume the trunk is kept and the head starts fresh')
     ap.add_argument('--trunk-lr-scale', type=float, default=0.3, help='with --fine from a coarse --resume: the trunk learns at this share of --lr')
@@ -381,7 +386,7 @@ def main():
         model.train()
         for m in frozen:
             freeze_batchnorm(m)
-        x, t = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64, a.focus, a.touch_focus, model.stride)
+        x, t = batch(items, rng, a.batch if not a.smoke else 2, a.crop if not a.smoke else 64, a.focus, a.touch_focus, model.stride, a.trait_focus, a.no_background)
         out = model(x)
         loss, lh, lf, lo = loss_fn(out, t, a.fallen_weight)
         opt.zero_grad()

@@ -122,6 +122,15 @@ print(max(float(np.abs(nh.to_array(x) - nh.to_array(y)).max()) for x, y in zip(a
       const t = spawnSync(PYTHON, ['models/train/train.py', '--smoke', d, '--threads', '1', '--resume', shipped, '--out', join(d, 'first.onnx')], { encoding: 'utf8', timeout: 200_000 });
       expect(t.status, t.stderr).toBe(0);
       expect(t.stdout).toMatch(/step 3 /);
+      // The eleventh session's options: crops on near-black and mat-coloured figures more often, more of them without the empty table.
+      const tf = spawnSync(PYTHON, ['models/train/train.py', '--smoke', d, '--threads', '1', '--resume', shipped, '--focus', '2', '--trait-focus', '2', '--no-background', '0.7', '--out', join(d, 'trait.onnx')], { encoding: 'utf8', timeout: 200_000 });
+      expect(tf.status, tf.stderr).toBe(0);
+      expect(tf.stdout).toMatch(/step 3 /);
+      const w = spawnSync(PYTHON, ['-c', `import sys; sys.path.insert(0, 'models/train'); from train import crop_weights
+ms = [dict(x_mm=0, y_mm=0, fallen=False, kind='token', base_mm=25, traits=t) for t in ([], ['mat'], ['dark'], ['touching'])]
+print(crop_weights(dict(models=ms), 0, 0, 2), crop_weights(dict(models=ms), 0, 0))`], { encoding: 'utf8' });
+      expect(w.status, w.stderr).toBe(0);
+      expect(w.stdout.trim()).toBe('[1.0, 3.0, 3.0, 1.0] [1.0, 1.0, 1.0, 1.0]');
       // The fine head (8 mm cells) on the shipped trunk: its heat is half the map's size, and the detector decodes it.
       const fine = join(d, 'fine.onnx');
       const ft = spawnSync(PYTHON, ['models/train/train.py', '--smoke', d, '--threads', '1', '--resume', shipped, '--fine', '--out', fine], { encoding: 'utf8', timeout: 200_000 });
