@@ -304,6 +304,12 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
   }
 
   // One to three lamps: overhead panels or bulbs, a low window light with long shadows, a hot spot.
+  // Scatter terrain as clubs put it between the models: rock clusters, crates, wall sections,
+  // bushes and rubble, some of a miniature's size, so that a thing on the table is not a model
+  // because it stands up. Drawn from its own generator after the models are placed, so every
+  // seed keeps its models, lamps and camera; both frames hold it (it is part of the table).
+  terrain.push(...scatterTerrain(mulberry32(seed * 15485863 + 29), taken, W, D));
+
   const lamp = (kind: 'window' | 'overhead' | 'hot'): World['light'] => {
     if (kind === 'window') {
       const el = (U(14, 35) * Math.PI) / 180;
@@ -513,4 +519,81 @@ function hexEdge(x: number, y: number, r: number): number {
   // The largest projection on the three edge normals (30, 90, 150 degrees), against the inradius.
   const m = Math.max(Math.abs(py), Math.abs(px * 0.8660254 + py * 0.5), Math.abs(px * 0.8660254 - py * 0.5));
   return 1 - m / ((Math.sqrt(3) / 2) * r);
+}
+
+/** Scatter terrain pieces (test/synthetic/varied.ts): 0–6 a table, each kept clear of what is already placed. */
+export function scatterTerrain(rand: () => number, taken: { x: number; y: number; r: number }[], W: number, D: number): Primitive[] {
+  const U = uniform(rand);
+  const out: Primitive[] = [];
+  const n = Math.floor(rand() * 7);
+  const stone = (): Rgb => {
+    const g = U(45, 170);
+    return [g * U(0.9, 1.1), g * U(0.85, 1.05), g * U(0.7, 1.0)];
+  };
+  for (let i = 0; i < n; i++) {
+    const kind = ['rocks', 'crates', 'wall', 'bush', 'rubble'][Math.floor(rand() * 5)] as 'rocks' | 'crates' | 'wall' | 'bush' | 'rubble';
+    const reach = kind === 'wall' ? U(45, 110) : U(20, 55);
+    let at: [number, number] | null = null;
+    for (let t = 0; t < 200 && !at; t++) {
+      const x = U(reach + 20, W - reach - 20);
+      const y = U(reach + 20, D - reach - 20);
+      if (taken.every((q) => Math.hypot(q.x - x, q.y - y) > q.r + reach + 8)) at = [x, y];
+    }
+    if (!at) continue;
+    taken.push({ x: at[0], y: at[1], r: reach });
+    const [x, y] = at;
+    const yaw = U(0, 180);
+    const c = Math.cos((yaw * Math.PI) / 180);
+    const s = Math.sin((yaw * Math.PI) / 180);
+    if (kind === 'rocks') {
+      // Two to five boulders, partly sunk, one colour with some spread.
+      const col = stone();
+      for (let k = 0, m = 2 + Math.floor(rand() * 4); k < m; k++) {
+        const r = U(8, reach * 0.6);
+        const a = U(0, 2 * Math.PI);
+        const d = U(0, reach - r);
+        out.push(new Sphere(x + Math.cos(a) * d, y + Math.sin(a) * d, -r * U(0.2, 0.6), r, [col[0] * U(0.85, 1.15), col[1] * U(0.85, 1.15), col[2] * U(0.85, 1.15)]));
+      }
+    } else if (kind === 'crates') {
+      const wood: Rgb = rand() < 0.5 ? [U(110, 170), U(75, 115), U(40, 70)] : [U(60, 100), U(70, 100), U(50, 70)];
+      for (let k = 0, m = 1 + Math.floor(rand() * 3); k < m; k++) {
+        const hw = U(10, Math.min(30, reach * 0.6));
+        const ox = (k - (m - 1) / 2) * hw * 2.1;
+        out.push(new Box(x + c * ox, y + s * ox, 0, hw, hw * U(0.7, 1.0), U(15, 45), yaw + U(-10, 10), [wood[0] * U(0.9, 1.1), wood[1] * U(0.9, 1.1), wood[2] * U(0.9, 1.1)]));
+      }
+      if (rand() < 0.4) out.push(new Box(x, y, 0, reach * 0.9, reach * 0.5, 3, yaw, stone()));
+    } else if (kind === 'wall') {
+      // A ruined wall: segments of one thickness and uneven height with gaps.
+      const col = stone();
+      const thick = U(4, 9);
+      let along = -reach;
+      while (along < reach) {
+        const len = U(15, 50);
+        const mid = Math.min(reach, along + len) / 2 + along / 2;
+        const half = (Math.min(reach, along + len) - along) / 2;
+        if (half > 3) out.push(new Box(x + c * mid, y + s * mid, 0, half, thick, U(12, 70), yaw, col));
+        along += len + U(0, 25);
+      }
+    } else if (kind === 'bush') {
+      const leaf: Rgb = [U(25, 70), U(55, 110), U(20, 50)];
+      for (let k = 0, m = 3 + Math.floor(rand() * 4); k < m; k++) {
+        const r = U(7, reach * 0.5);
+        const a = U(0, 2 * Math.PI);
+        const d = U(0, reach - r);
+        out.push(new Sphere(x + Math.cos(a) * d, y + Math.sin(a) * d, r * U(0.1, 0.8), r, [leaf[0] * U(0.8, 1.2), leaf[1] * U(0.8, 1.2), leaf[2] * U(0.8, 1.2)]));
+      }
+    } else {
+      // Rubble: a low scatter of small stones and slabs.
+      const col = stone();
+      for (let k = 0, m = 5 + Math.floor(rand() * 8); k < m; k++) {
+        const a = U(0, 2 * Math.PI);
+        const d = U(0, reach);
+        const px = x + Math.cos(a) * d;
+        const py = y + Math.sin(a) * d;
+        if (rand() < 0.5) out.push(new Sphere(px, py, -U(1, 4), U(3, 9), [col[0] * U(0.8, 1.2), col[1] * U(0.8, 1.2), col[2] * U(0.8, 1.2)]));
+        else out.push(new Box(px, py, 0, U(3, 12), U(3, 9), U(2, 8), U(0, 180), [col[0] * U(0.8, 1.2), col[1] * U(0.8, 1.2), col[2] * U(0.8, 1.2)]));
+      }
+    }
+  }
+  return out;
 }
