@@ -84,7 +84,8 @@ describe('learned detector on held-out Blender fixtures', () => {
   // The sixth made none without the empty table and one with it; the eighth made one without
   // (t0-f0) and four with it: the window sun's long shadows, three of them called fallen. With
   // the "is a model here" filter, asked in four views when unsure, it makes one with the empty
-  // table and three without (a shadow at (795, 958) on both frames, one called fallen on t0-f2).
+  // table and three without (at (795, 958) on both frames, which is no shadow but the table's rock, a
+  // 62 x 72 x 38 mm terrain piece at (799, 960) in t0's scene file; and one called fallen on t0-f2).
   it('window shadow: at most four phantoms under a low sun, both frames and both modes together', () => {
     expect(runs.flatMap((r) => [...r.withBackground.phantoms, ...r.without.phantoms]).length).toBeLessThanOrEqual(4);
   });
