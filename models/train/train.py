@@ -157,8 +157,9 @@ def crop_weights(meta, focus, touch_focus=0.0, trait_focus=0.0):
     cam = meta.get('camera_mm')
     ms = meta['models']
     for i, m in enumerate(ms):
+        trait = trait_focus if trait_focus > 0 and ('dark' in m.get('traits', ()) or 'mat' in m.get('traits', ())) else 0.0
         if focus <= 0 or cam is None:
-            w.append(1.0 + (trait_focus if trait_focus > 0 and ('dark' in m.get('traits', ()) or 'mat' in m.get('traits', ())) else 0.0))
+            w.append(1.0 + trait)
             continue
         if m['fallen']:
             v = 1.0 + focus
@@ -172,9 +173,7 @@ def crop_weights(meta, focus, touch_focus=0.0, trait_focus=0.0):
         # Bases in contact: the second model of a pair is the one most often lost.
         if touch_focus > 0 and any(j != i and math.hypot(o['x_mm'] - m['x_mm'], o['y_mm'] - m['y_mm']) < (o['base_mm'] + m['base_mm']) / 2 + 4 for j, o in enumerate(ms)):
             v += focus * touch_focus
-        if trait_focus > 0 and ('dark' in m.get('traits', ()) or 'mat' in m.get('traits', ())):
-            v += trait_focus
-        w.append(v)
+        w.append(v + trait)
     return w
 
 

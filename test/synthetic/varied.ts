@@ -303,13 +303,13 @@ export function variedTable(seed: number, o: { widthPx?: number } = {}): VariedT
     models.push({ x_mm: fallen ? world.footprint[0] : at[0], y_mm: fallen ? world.footprint[1] : at[1], fallen, kind, base_mm: base, tag: tag ? tag.id : null, height_mm: H, traits, tag_z_mm: tag ? tag.z + 0.02 : null });
   }
 
-  // One to three lamps: overhead panels or bulbs, a low window light with long shadows, a hot spot.
   // Scatter terrain as clubs put it between the models: rock clusters, crates, wall sections,
   // bushes and rubble, some of a miniature's size, so that a thing on the table is not a model
   // because it stands up. Drawn from its own generator after the models are placed, so every
   // seed keeps its models, lamps and camera; both frames hold it (it is part of the table).
   terrain.push(...scatterTerrain(mulberry32(seed * 15485863 + 29), taken, W, D));
 
+  // One to three lamps: overhead panels or bulbs, a low window light with long shadows, a hot spot.
   const lamp = (kind: 'window' | 'overhead' | 'hot'): World['light'] => {
     if (kind === 'window') {
       const el = (U(14, 35) * Math.PI) / 180;
@@ -530,6 +530,17 @@ export function scatterTerrain(rand: () => number, taken: { x: number; y: number
     const g = U(45, 170);
     return [g * U(0.9, 1.1), g * U(0.85, 1.05), g * U(0.7, 1.0)];
   };
+  /** A colour with each channel scaled by its own draw in [lo, hi]. */
+  const vary = (c: Rgb, lo: number, hi: number): Rgb => [c[0] * U(lo, hi), c[1] * U(lo, hi), c[2] * U(lo, hi)];
+  /** `least` to `least + spread - 1` spheres of radius rMin to rMax inside `reach` of (x, y), each raised by z × its radius. */
+  const cluster = (x: number, y: number, reach: number, least: number, spread: number, rMin: number, rMax: number, z: () => number, col: Rgb, lo: number, hi: number): void => {
+    for (let k = 0, m = least + Math.floor(rand() * spread); k < m; k++) {
+      const r = U(rMin, rMax);
+      const a = U(0, 2 * Math.PI);
+      const d = U(0, reach - r);
+      out.push(new Sphere(x + Math.cos(a) * d, y + Math.sin(a) * d, r * z(), r, vary(col, lo, hi)));
+    }
+  };
   for (let i = 0; i < n; i++) {
     const kind = ['rocks', 'crates', 'wall', 'bush', 'rubble'][Math.floor(rand() * 5)] as 'rocks' | 'crates' | 'wall' | 'bush' | 'rubble';
     const reach = kind === 'wall' ? U(45, 110) : U(20, 55);
@@ -547,41 +558,27 @@ export function scatterTerrain(rand: () => number, taken: { x: number; y: number
     const s = Math.sin((yaw * Math.PI) / 180);
     if (kind === 'rocks') {
       // Two to five boulders, partly sunk, one colour with some spread.
-      const col = stone();
-      for (let k = 0, m = 2 + Math.floor(rand() * 4); k < m; k++) {
-        const r = U(8, reach * 0.6);
-        const a = U(0, 2 * Math.PI);
-        const d = U(0, reach - r);
-        out.push(new Sphere(x + Math.cos(a) * d, y + Math.sin(a) * d, -r * U(0.2, 0.6), r, [col[0] * U(0.85, 1.15), col[1] * U(0.85, 1.15), col[2] * U(0.85, 1.15)]));
-      }
+      cluster(x, y, reach, 2, 4, 8, reach * 0.6, () => -U(0.2, 0.6), stone(), 0.85, 1.15);
     } else if (kind === 'crates') {
       const wood: Rgb = rand() < 0.5 ? [U(110, 170), U(75, 115), U(40, 70)] : [U(60, 100), U(70, 100), U(50, 70)];
       for (let k = 0, m = 1 + Math.floor(rand() * 3); k < m; k++) {
         const hw = U(10, Math.min(30, reach * 0.6));
         const ox = (k - (m - 1) / 2) * hw * 2.1;
-        out.push(new Box(x + c * ox, y + s * ox, 0, hw, hw * U(0.7, 1.0), U(15, 45), yaw + U(-10, 10), [wood[0] * U(0.9, 1.1), wood[1] * U(0.9, 1.1), wood[2] * U(0.9, 1.1)]));
+        out.push(new Box(x + c * ox, y + s * ox, 0, hw, hw * U(0.7, 1.0), U(15, 45), yaw + U(-10, 10), vary(wood, 0.9, 1.1)));
       }
       if (rand() < 0.4) out.push(new Box(x, y, 0, reach * 0.9, reach * 0.5, 3, yaw, stone()));
     } else if (kind === 'wall') {
       // A ruined wall: segments of one thickness and uneven height with gaps.
       const col = stone();
       const thick = U(4, 9);
-      let along = -reach;
-      while (along < reach) {
-        const len = U(15, 50);
-        const mid = Math.min(reach, along + len) / 2 + along / 2;
-        const half = (Math.min(reach, along + len) - along) / 2;
-        if (half > 3) out.push(new Box(x + c * mid, y + s * mid, 0, half, thick, U(12, 70), yaw, col));
-        along += len + U(0, 25);
+      for (let along = -reach; along < reach; ) {
+        const end = Math.min(reach, along + U(15, 50));
+        const half = (end - along) / 2;
+        if (half > 3) out.push(new Box(x + c * (along + half), y + s * (along + half), 0, half, thick, U(12, 70), yaw, col));
+        along = end + U(0, 25);
       }
     } else if (kind === 'bush') {
-      const leaf: Rgb = [U(25, 70), U(55, 110), U(20, 50)];
-      for (let k = 0, m = 3 + Math.floor(rand() * 4); k < m; k++) {
-        const r = U(7, reach * 0.5);
-        const a = U(0, 2 * Math.PI);
-        const d = U(0, reach - r);
-        out.push(new Sphere(x + Math.cos(a) * d, y + Math.sin(a) * d, r * U(0.1, 0.8), r, [leaf[0] * U(0.8, 1.2), leaf[1] * U(0.8, 1.2), leaf[2] * U(0.8, 1.2)]));
-      }
+      cluster(x, y, reach, 3, 4, 7, reach * 0.5, () => U(0.1, 0.8), [U(25, 70), U(55, 110), U(20, 50)], 0.8, 1.2);
     } else {
       // Rubble: a low scatter of small stones and slabs.
       const col = stone();
@@ -590,8 +587,8 @@ export function scatterTerrain(rand: () => number, taken: { x: number; y: number
         const d = U(0, reach);
         const px = x + Math.cos(a) * d;
         const py = y + Math.sin(a) * d;
-        if (rand() < 0.5) out.push(new Sphere(px, py, -U(1, 4), U(3, 9), [col[0] * U(0.8, 1.2), col[1] * U(0.8, 1.2), col[2] * U(0.8, 1.2)]));
-        else out.push(new Box(px, py, 0, U(3, 12), U(3, 9), U(2, 8), U(0, 180), [col[0] * U(0.8, 1.2), col[1] * U(0.8, 1.2), col[2] * U(0.8, 1.2)]));
+        if (rand() < 0.5) out.push(new Sphere(px, py, -U(1, 4), U(3, 9), vary(col, 0.8, 1.2)));
+        else out.push(new Box(px, py, 0, U(3, 12), U(3, 9), U(2, 8), U(0, 180), vary(col, 0.8, 1.2)));
       }
     }
   }
