@@ -5,6 +5,7 @@
  * and the model's load time. Run alone: `node dist/bench/vision-learned.js [DIR] [MODEL.onnx]` (a
  * candidate model instead of the committed one).
  */
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadLearnedDetectorNode } from '../src/vision/learned/onnx-node.js';
 import { detectObjects } from '../src/vision/objects/detect-objects.js';
@@ -96,6 +97,25 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
   log(`detector CPU ms per frame (median)  ${n(med(cpu.geometric), 0).padStart(10)} ${n(med(cpu.learnedBg), 0).padStart(12)} ${n(med(cpu.learnedNoBg), 0).padStart(12)}   aim ≤ ${AIM.cpuMs}`);
   log(`  wall: table map + input ${n(med(cpu.map), 0)} ms, network (wasm, 1 thread) ${n(med(cpu.network), 0)} ms, its second look at each object ${n(med(cpu.second), 0)} ms, base rims and tags ${n(med(cpu.decode), 0)} ms; learned / geometric CPU ${n(med(cpu.learnedNoBg) / med(cpu.geometric), 2)}×`);
   if (process.env['BENCH_DETAIL']) for (const [mode, runs] of [['with the empty table', per.learnedBg], ['without', per.learnedNoBg]] as const) for (const line of wrongOnes(frames.map((f) => f.name), runs)) log(`  ${mode}: ${line}`);
+  const errs = (runs: readonly { matches: Match[]; phantoms: Detected[] }[]): { missed: number; phantoms: number; falls: number } => {
+    const all = runs.flatMap((r) => r.matches);
+    const missed = all.filter((m) => matchError(m) === 'missed').length;
+    const falls = all.filter((m) => matchError(m) === 'fall not called' || matchError(m) === 'standing called fallen').length;
+    return { missed, phantoms: runs.reduce((s, r) => s + r.phantoms.length, 0), falls };
+  };
+  const eb = errs(per.learnedBg);
+  const en = errs(per.learnedNoBg);
+  log(`errors of the learned detector, with / without the empty table: missed + phantoms ${eb.missed + eb.phantoms} / ${en.missed + en.phantoms} (missed ${eb.missed} / ${en.missed}, phantoms ${eb.phantoms} / ${en.phantoms}); fall errors ${eb.falls + en.falls} (${eb.falls} / ${en.falls}); all ${eb.missed + eb.phantoms + en.missed + en.phantoms + eb.falls + en.falls}`);
+  const dump = process.env['BENCH_DUMP'];
+  if (dump) {
+    const modes = { bg: per.learnedBg, noBg: per.learnedNoBg };
+    const rows = Object.entries(modes).flatMap(([mode, runs]) => runs.flatMap((r, i) => [
+      ...r.matches.map((m) => ({ mode, frame: frames[i]?.name, camera: frames[i]?.truth.camera_position_mm, truth: m.truth, found: m.found, errorMm: m.errorMm })),
+      ...r.phantoms.map((p) => ({ mode, frame: frames[i]?.name, camera: frames[i]?.truth.camera_position_mm, truth: null, found: p, errorMm: null })),
+    ]));
+    writeFileSync(dump, JSON.stringify(rows));
+    log(`every match written to ${dump}`);
+  }
   log(`model load ${n(loadMs, 0)} ms wall, ${n(loadCpuMs, 0)} ms CPU (aim ≤ ${AIM.loadMs}; includes compiling onnxruntime's wasm); traits missed by the learned detector without background: ${missedTraits(per.learnedNoBg)}`);
 }
 
