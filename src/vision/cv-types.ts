@@ -58,6 +58,7 @@ export interface CvDetectorParameters extends CvDeletable {
   cornerRefinementMaxIterations: number;
   cornerRefinementMinAccuracy: number;
   perspectiveRemovePixelPerCell: number;
+  errorCorrectionRate: number;
   perspectiveRemoveIgnoredMarginPerCell: number;
   minDistanceToBorder: number;
   useAruco3Detection: boolean;
