@@ -333,6 +333,7 @@ def main():
     ap.add_argument('--jitter', type=int, default=JITTER, help='cells a square on a true point is moved by when trained on')
     ap.add_argument('--centre', action='store_true', help="add the centre head: where the object at the square's middle lies (with --resume, the head starts fresh)")
     ap.add_argument('--second-weight', type=float, default=1.0, help="weight of the second head's loss")
+    ap.add_argument('--only-centre', action='store_true', help='train the centre head alone, every other weight frozen (so the fallen and second heads answer as the resumed net did)')
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     random.seed(a.seed)
@@ -373,7 +374,12 @@ def main():
         if unexpected or any(not k.startswith('centre.') for k in missing):
             sys.exit('%s: not weights of this net (missing %s, unexpected %s)' % (a.resume, missing, unexpected))
     print('%d squares (%d fallen, %d with a second model near, %d on first-stage peaks), %d parameters' % (len(ys), int(ys.sum()), sum(second_target(q - (p.shape[1] - PATCH) // 2)[0] for q, p in zip(near, xs)), sum(b is not None for b in train.bg), sum(p.numel() for p in model.parameters())), flush=True)
-    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
+    if a.only_centre:
+        if not model.has_centre:
+            sys.exit('--only-centre needs --centre')
+        for k, v in model.named_parameters():
+            v.requires_grad_(k.startswith('centre.'))
+    opt = torch.optim.AdamW([v for v in model.parameters() if v.requires_grad], lr=a.lr, weight_decay=1e-4)
     rng = random.Random(a.seed)
     t0 = time.time()
     step = 0
