@@ -53,6 +53,9 @@ CENTRE_CELLS = 6
 # A square is on a model when one's point lies this close to its middle (the bench's matching
 # radius for a standing model, 30 mm): the centre head's chance says so, so a phantom can be told.
 HERE_CELLS = 7.5
+# With --here-pairs, a square whose two nearest models both lie within SECOND_CELLS of its middle
+# is "on a model" too: the first stage's peak between two touching bases lies on neither.
+HERE_PAIRS = False
 
 
 def block(c_in, c_out, k=3, stride=1, groups=1):
@@ -211,6 +214,8 @@ def second_target(pts):
         out[3:6] = [1.0, (pts[k, 0] - mid) / SECOND_CELLS, (pts[k, 1] - mid) / SECOND_CELLS]
     if len(order) >= 1 and d[order[0]] < HERE_CELLS:
         out[6] = 1.0
+    if HERE_PAIRS and len(order) >= 2 and d[order[1]] < SECOND_CELLS:
+        out[6] = 1.0
     if len(order) >= 2 and d[order[1]] < SECOND_CELLS:
         k = order[1]
         out[0:3] = [1.0, (pts[k, 0] - mid) / SECOND_CELLS, (pts[k, 1] - mid) / SECOND_CELLS]
@@ -333,12 +338,15 @@ def main():
     ap.add_argument('--jitter', type=int, default=JITTER, help='cells a square on a true point is moved by when trained on')
     ap.add_argument('--centre', action='store_true', help="add the centre head: where the object at the square's middle lies (with --resume, the head starts fresh)")
     ap.add_argument('--second-weight', type=float, default=1.0, help="weight of the second head's loss")
+    ap.add_argument('--here-pairs', action='store_true', help='a square with two models within SECOND_CELLS of its middle is "here" too (the peak between touching bases)')
     ap.add_argument('--only-centre', action='store_true', help='train the centre head alone, every other weight frozen (so the fallen and second heads answer as the resumed net did)')
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     random.seed(a.seed)
     np.random.seed(a.seed)
     torch.set_num_threads(a.threads)
+    global HERE_PAIRS
+    HERE_PAIRS = a.here_pairs
     items = load(a.smoke or a.data, 4 if a.smoke else None)
     if not items:
         sys.exit('no training data in %s' % (a.smoke or a.data))
