@@ -108,6 +108,21 @@ export function matchFrame(truth: readonly HeldoutModel[], found: readonly Detec
   return { matches, phantoms: found.filter((_, j) => !fUsed.has(j)) };
 }
 
+/** Wrong objects of some frames, each counted once: models missed, phantoms, falls not called, standing models called fallen. */
+export function errorCounts(frames: readonly { matches: Match[]; phantoms: Detected[] }[]): { missed: number; phantoms: number; fallsMissed: number; falseFalls: number } {
+  const c = { missed: 0, phantoms: 0, fallsMissed: 0, falseFalls: 0 };
+  for (const f of frames) {
+    c.phantoms += f.phantoms.length;
+    for (const m of f.matches) {
+      const wrong = matchError(m);
+      if (wrong === 'missed') c.missed++;
+      else if (wrong === 'fall not called') c.fallsMissed++;
+      else if (wrong === 'standing called fallen') c.falseFalls++;
+    }
+  }
+  return c;
+}
+
 export interface Figures {
   /** Untagged standing models: base centre error p95 (a miss counts as infinite). */
   baseP95Mm: number;

@@ -11,7 +11,7 @@ import { loadLearnedDetectorNode } from '../src/vision/learned/onnx-node.js';
 import { detectObjects } from '../src/vision/objects/detect-objects.js';
 import { loadOpenCvNode } from '../src/vision/opencv-node.js';
 import { readHeldoutFrame } from './heldout-frame.js';
-import { detectedOf, figures, listHeldoutFrames, matchError, matchFrame, quantile, type Detected, type Figures, type Match } from './heldout-eval.js';
+import { detectedOf, errorCounts, figures, listHeldoutFrames, matchError, matchFrame, quantile, type Detected, type Figures, type Match } from './heldout-eval.js';
 
 export const HELDOUT_DIR = fileURLToPath(new URL('../../test/blender/frames', import.meta.url));
 const AIM = { baseP95Mm: 3, phantomsPct: 1, fallsPct: 99, falseFallPct: 1, tagsPct: 100, noBgBaseP95Mm: 5, noBgFallsPct: 97, noBgFalsePct: 2, cpuMs: 60, loadMs: 1000 };
@@ -97,15 +97,10 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
   log(`detector CPU ms per frame (median)  ${n(med(cpu.geometric), 0).padStart(10)} ${n(med(cpu.learnedBg), 0).padStart(12)} ${n(med(cpu.learnedNoBg), 0).padStart(12)}   aim ≤ ${AIM.cpuMs}`);
   log(`  wall: table map + input ${n(med(cpu.map), 0)} ms, network (wasm, 1 thread) ${n(med(cpu.network), 0)} ms, its second look at each object ${n(med(cpu.second), 0)} ms, base rims and tags ${n(med(cpu.decode), 0)} ms; learned / geometric CPU ${n(med(cpu.learnedNoBg) / med(cpu.geometric), 2)}×`);
   if (process.env['BENCH_DETAIL']) for (const [mode, runs] of [['with the empty table', per.learnedBg], ['without', per.learnedNoBg]] as const) for (const line of wrongOnes(frames.map((f) => f.name), runs)) log(`  ${mode}: ${line}`);
-  const errs = (runs: readonly { matches: Match[]; phantoms: Detected[] }[]): { missed: number; phantoms: number; falls: number } => {
-    const all = runs.flatMap((r) => r.matches);
-    const missed = all.filter((m) => matchError(m) === 'missed').length;
-    const falls = all.filter((m) => matchError(m) === 'fall not called' || matchError(m) === 'standing called fallen').length;
-    return { missed, phantoms: runs.reduce((s, r) => s + r.phantoms.length, 0), falls };
-  };
-  const eb = errs(per.learnedBg);
-  const en = errs(per.learnedNoBg);
-  log(`errors of the learned detector, with / without the empty table: missed + phantoms ${eb.missed + eb.phantoms} / ${en.missed + en.phantoms} (missed ${eb.missed} / ${en.missed}, phantoms ${eb.phantoms} / ${en.phantoms}); fall errors ${eb.falls + en.falls} (${eb.falls} / ${en.falls}); all ${eb.missed + eb.phantoms + en.missed + en.phantoms + eb.falls + en.falls}`);
+  const eb = errorCounts(per.learnedBg);
+  const en = errorCounts(per.learnedNoBg);
+  const [fallsBg, fallsNoBg] = [eb.fallsMissed + eb.falseFalls, en.fallsMissed + en.falseFalls];
+  log(`errors of the learned detector, with / without the empty table: missed + phantoms ${eb.missed + eb.phantoms} / ${en.missed + en.phantoms} (missed ${eb.missed} / ${en.missed}, phantoms ${eb.phantoms} / ${en.phantoms}); fall errors ${fallsBg + fallsNoBg} (${fallsBg} / ${fallsNoBg}); all ${eb.missed + eb.phantoms + en.missed + en.phantoms + fallsBg + fallsNoBg}`);
   const dump = process.env['BENCH_DUMP'];
   if (dump) {
     const modes = { bg: per.learnedBg, noBg: per.learnedNoBg };

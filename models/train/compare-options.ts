@@ -15,7 +15,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { readHeldoutFrame } from '../../bench/heldout-frame.js';
-import { detectedOf, figures, listHeldoutFrames, matchError, matchFrame, type Detected, type Match } from '../../bench/heldout-eval.js';
+import { detectedOf, errorCounts, figures, listHeldoutFrames, matchFrame, type Detected, type Match } from '../../bench/heldout-eval.js';
 import type { DecodeOptions } from '../../src/vision/learned/decode-heat.js';
 import { DEFAULT_LEARNED_OPTIONS, loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../src/vision/learned/learned-detector.js';
 import { defaultModelPath, loadOnnxRuntimeNode } from '../../src/vision/learned/onnx-node.js';
@@ -123,7 +123,7 @@ export async function compareOptions(dirs: readonly string[], sets: readonly Opt
     const lines: string[] = [];
     const errors = { withBackground: 0, without: 0 };
     for (const mode of ['withBackground', 'without'] as const) {
-      const c = count(p[mode]);
+      const c = errorCounts(p[mode]);
       const fg = figures(p[mode]);
       errors[mode] = c.missed + c.phantoms + c.fallsMissed + c.falseFalls;
       lines.push(`${mode === 'withBackground' ? 'with the empty table' : 'without'}: missed ${fg.basesMissedPct.toFixed(1)} %, phantoms ${fg.phantomsPct.toFixed(1)} %, falls found ${fg.fallsFoundPct.toFixed(1)} %, standing called fallen ${fg.standingCalledFallenPct.toFixed(1)} % [m ${c.missed}, p ${c.phantoms}, fm ${c.fallsMissed}, ff ${c.falseFalls}: ${errors[mode]}]`);
@@ -132,20 +132,6 @@ export async function compareOptions(dirs: readonly string[], sets: readonly Opt
     lines.push(`second look ${ms.toFixed(1)} ms (median, without the empty table)`);
     return { set, lines, errors };
   });
-}
-
-function count(runs: readonly Run[]): { missed: number; phantoms: number; fallsMissed: number; falseFalls: number } {
-  const c = { missed: 0, phantoms: 0, fallsMissed: 0, falseFalls: 0 };
-  for (const r of runs) {
-    c.phantoms += r.phantoms.length;
-    for (const m of r.matches) {
-      const wrong = matchError(m);
-      if (wrong === 'missed') c.missed++;
-      else if (wrong === 'fall not called') c.fallsMissed++;
-      else if (wrong === 'standing called fallen') c.falseFalls++;
-    }
-  }
-  return c;
 }
 
 async function main(): Promise<void> {

@@ -128,8 +128,9 @@ function offset(markers: DetectedMarker[], region: PixelBox): DetectedMarker[] {
  * error-correction rate. On the held-out Blender tables three tags on cards, 17–20 px across,
  * were lost so (one or two bits wrong), by native cv2 4.6 as well. The window around such a
  * quad, enlarged twice by cubic interpolation, gives contour corners to half a pixel and
- * smoother cells. OpenCV's own decoder reads it by its own rules (still no bit corrected), and a
- * read counts only at the quad's own place, where no marker was read already.
+ * smoother cells. OpenCV's own decoder reads it by its own rules (no bit corrected; then, if no
+ * window reads it, one: CORRECTING_RATE), and a read counts only at the quad's own place, where
+ * no marker was read already.
  */
 const SECOND_LOOK_MAX_SIDE_PX = 32;
 /**
@@ -197,6 +198,7 @@ function detectInMat(cv: OpenCv, looks: Looks, gray: CvMat): DetectedMarker[] {
   return withMats((keep) => {
     const { read, unread } = readQuads(cv, looks.whole, gray, keep);
     let left = SECOND_LOOK_MAX_PER_FRAME;
+    const tries = [...SECOND_LOOKS.map((look) => ({ look, detector: looks.closer })), ...SECOND_LOOKS.map((look) => ({ look, detector: looks.correcting }))];
     for (const quad of unread) {
       const side = longestSide(quad);
       if (side > SECOND_LOOK_MAX_SIDE_PX || left <= 0) continue;
@@ -204,7 +206,6 @@ function detectInMat(cv: OpenCv, looks: Looks, gray: CvMat): DetectedMarker[] {
       // An unread quad on a read marker is its inner or outer outline.
       if (read.some((m) => Math.hypot(centreOf(m.corners)[0] - cx, centreOf(m.corners)[1] - cy) < side)) continue;
       left--;
-      const tries = [...SECOND_LOOKS.map((look) => ({ look, detector: looks.closer })), ...SECOND_LOOKS.map((look) => ({ look, detector: looks.correcting }))];
       for (const { look, detector } of tries) {
         const here = secondLook(cv, detector, gray, quad, look).find((m) => Math.hypot(centreOf(m.corners)[0] - cx, centreOf(m.corners)[1] - cy) < side / 2);
         if (here) {
