@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap } from '../../src/vision/learned/table-map.js';
 import { renderVaried, variedTable } from '../../test/synthetic/varied.js';
 
-export async function writeDatasetEntry(dir: string, seed: number, o: { widthPx?: number } = {}): Promise<{ name: string; models: number; width: number; height: number }> {
+export async function writeDatasetEntry(dir: string, seed: number, o: { widthPx?: number; touching?: number } = {}): Promise<{ name: string; models: number; width: number; height: number }> {
   const v = variedTable(seed, o);
   const full = await renderVaried(v, 'full');
   const empty = await renderVaried(v, 'empty');
