@@ -1,7 +1,7 @@
 /**
  * One held-out frame (bench/heldout-eval.ts's listing) read and located as the app would: its
  * table and camera files parsed, the frame and its empty table decoded, `locate` run on the
- * frame. Used by the bench (section 5), the learned detector's fixture tests and
+ * frame (its locator kept for the look for tags near untagged models until release()). Used by the bench (section 5), the learned detector's fixture tests and
  * models/train/compare-options.ts.
  */
 import { readFile } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import type { OpenCv } from '../src/vision/cv-types.js';
 import type { RgbaImage } from '../src/vision/image.js';
 import { readImageFile } from '../src/vision/image-file-node.js';
 import { createLocator, type LocateResult } from '../src/vision/locate.js';
+import type { LookNear } from '../src/vision/learned/tags-near.js';
 import { parseCameraFile, parseTableProfile } from '../src/vision/parse-files.js';
 import type { TableProfile } from '../src/vision/table-profile.js';
 import type { HeldoutFrame } from './heldout-eval.js';
@@ -18,6 +19,10 @@ export interface ReadFrame {
   background: RgbaImage;
   table: TableProfile['table'];
   located: LocateResult;
+  /** The locator's second look for tags near untagged models (locate.ts's tagsNear), on this frame; [] when it did not locate. */
+  tagsNear: LookNear;
+  /** Frees the frame's locator. */
+  release(): void;
 }
 
 export async function readHeldoutFrame(cv: OpenCv, f: HeldoutFrame): Promise<ReadFrame> {
@@ -27,6 +32,6 @@ export async function readHeldoutFrame(cv: OpenCv, f: HeldoutFrame): Promise<Rea
   const [image, background] = [await readImageFile(f.image), await readImageFile(f.background)];
   const locator = createLocator(cv, profile.value, camera.value);
   const located = locator.locate(image);
-  locator.delete();
-  return { image, background, table: profile.value.table, located };
+  const tagsNear: LookNear = (points) => (located.ok ? locator.tagsNear(image, located.value, points) : []);
+  return { image, background, table: profile.value.table, located, tagsNear, release: () => locator.delete() };
 }

@@ -19,6 +19,7 @@ import { detectedOf, errorCounts, figures, listHeldoutFrames, matchFrame, type D
 import type { DecodeOptions } from '../../src/vision/learned/decode-heat.js';
 import { DEFAULT_LEARNED_OPTIONS, loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../src/vision/learned/learned-detector.js';
 import { defaultModelPath, loadOnnxRuntimeNode } from '../../src/vision/learned/onnx-node.js';
+import { detectWithTagsNear } from '../../src/vision/learned/tags-near.js';
 import { loadOpenCvNode } from '../../src/vision/opencv-node.js';
 
 const Band = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
@@ -101,7 +102,7 @@ export async function compareOptions(dirs: readonly string[], sets: readonly Opt
   const per = sets.map(() => ({ withBackground: [] as Run[], without: [] as Run[], secondMs: [] as number[] }));
   for (const dir of dirs) {
     for (const f of (await listHeldoutFrames(dir)).filter((x) => x.truth.models.length > 0)) {
-      const { image, background, table, located: r } = await readHeldoutFrame(cv, f);
+      const { image, background, table, located: r, tagsNear, release } = await readHeldoutFrame(cv, f);
       for (const [k, d] of detectors.entries()) {
         const p = per[k] as (typeof per)[number];
         if (!r.ok) {
@@ -110,11 +111,12 @@ export async function compareOptions(dirs: readonly string[], sets: readonly Opt
           continue;
         }
         const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table, tags: r.value.report.tags };
-        p.withBackground.push(matchFrame(f.truth.models, detectedOf((await d.detect({ ...input, background })).objects)));
-        const without = await d.detect({ ...input, background: null });
+        p.withBackground.push(matchFrame(f.truth.models, detectedOf((await detectWithTagsNear(d, { ...input, background }, tagsNear)).detection.objects)));
+        const without = (await detectWithTagsNear(d, { ...input, background: null }, tagsNear)).detection;
         p.without.push(matchFrame(f.truth.models, detectedOf(without.objects)));
         p.secondMs.push(without.ms.second);
       }
+      release();
     }
   }
   for (const d of detectors) await d.release();

@@ -25,6 +25,12 @@ export interface MarkerDetector {
   detect(gray: GrayImage, region?: PixelBox): DetectedMarker[];
   /** Converts RGBA to grey inside OpenCV (half the cost of doing it in JS), then detects. */
   detectRgba(frame: RgbaImage, region?: PixelBox): DetectedMarker[];
+  /**
+   * Reads each window (frame pixels) enlarged `scale` times (1–3, cubic), correcting one bit: the
+   * look for a tag where a model was found but no tag was read (locate.ts's tagsNear). One list
+   * per window, corners in frame pixels; a window that leaves the frame is cut to it.
+   */
+  readWindows(frame: RgbaImage | GrayImage, windows: readonly { box: PixelBox; scale: number }[]): DetectedMarker[][];
   /** Frees the detector's wasm objects; the detector is unusable afterwards. */
   delete(): void;
 }
@@ -42,8 +48,11 @@ export function createMarkerDetector(cv: OpenCv, dictionary: DictionaryName): Ma
   const detector: CvArucoDetector = new cv.aruco_ArucoDetector(dict, params, refine);
   const closer: CvArucoDetector = new cv.aruco_ArucoDetector(dict, closeParams, refine);
   const correcting: CvArucoDetector = new cv.aruco_ArucoDetector(dict, correctingParams, refine);
+  // The look near a model (readWindows): one bit corrected, and a small quad allowed (NEAR_MIN_PERIMETER_RATE).
+  const nearParams = detectorParameters(cv, NEAR_MIN_PERIMETER_RATE, CORRECTING_RATE);
+  const near: CvArucoDetector = new cv.aruco_ArucoDetector(dict, nearParams, refine);
   const looks = { whole: detector, closer, correcting };
-  const owned: CvDeletable[] = [correcting, closer, detector, refine, correctingParams, closeParams, params, dict];
+  const owned: CvDeletable[] = [near, correcting, closer, detector, refine, nearParams, correctingParams, closeParams, params, dict];
   // Frame-sized buffers kept between frames: a 1080p frame is 8 MB of wasm heap to allocate.
   let rgbaMat: CvMat | null = null;
   let grayMat: CvMat | null = null;
@@ -74,6 +83,9 @@ export function createMarkerDetector(cv: OpenCv, dictionary: DictionaryName): Ma
         cv.cvtColor(src, dst, cv.COLOR_RGBA2GRAY);
         return offset(detectInMat(cv, looks, dst), region);
       });
+    },
+    readWindows(frame, windows) {
+      return windows.map((w) => readWindow(cv, near, frame, w.box, Math.min(3, Math.max(1, w.scale))));
     },
     delete() {
       rgbaMat?.delete();
@@ -236,6 +248,43 @@ function secondLook(cv: OpenCv, closer: CvArucoDetector, gray: CvMat, quad: Quad
     for (const m of read) for (const c of m.corners) {
       c[0] = (c[0] + 0.5) / look.scale - 0.5 + x0;
       c[1] = (c[1] + 0.5) / look.scale - 0.5 + y0;
+    }
+    return read;
+  });
+}
+
+/**
+ * A window around a model is two to three tag sides across, more where the tags' heights differ
+ * (a card's parallax): a quad whose perimeter is under 0.3 of the window's larger side is far
+ * smaller than a tag there.
+ */
+const NEAR_MIN_PERIMETER_RATE = 0.3;
+
+function readWindow(cv: OpenCv, detector: CvArucoDetector, frame: RgbaImage | GrayImage, w: PixelBox, scale: number): DetectedMarker[] {
+  const x0 = Math.max(0, Math.floor(w.x));
+  const y0 = Math.max(0, Math.floor(w.y));
+  const x1 = Math.min(frame.width, Math.ceil(w.x + w.width));
+  const y1 = Math.min(frame.height, Math.ceil(w.y + w.height));
+  if (x1 - x0 < 8 || y1 - y0 < 8) return [];
+  const cols = x1 - x0;
+  const rows = y1 - y0;
+  const channels = frame.data.length === frame.width * frame.height ? 1 : 4;
+  return withMats((keep) => {
+    const gray = keep(new cv.Mat(rows, cols, cv.CV_8UC1));
+    if (channels === 1) {
+      for (let r = 0; r < rows; r++) gray.data.set(frame.data.subarray((y0 + r) * frame.width + x0, (y0 + r) * frame.width + x1), r * cols);
+    } else {
+      const rgba = keep(new cv.Mat(rows, cols, cv.CV_8UC4));
+      for (let r = 0; r < rows; r++) rgba.data.set(frame.data.subarray(((y0 + r) * frame.width + x0) * 4, ((y0 + r) * frame.width + x1) * 4), r * cols * 4);
+      cv.cvtColor(rgba, gray, cv.COLOR_RGBA2GRAY);
+    }
+    const big = keep(new cv.Mat());
+    const [bw, bh] = [Math.round(cols * scale), Math.round(rows * scale)];
+    cv.resize(gray, big, new cv.Size(bw, bh), 0, 0, cv.INTER_CUBIC);
+    const { read } = readQuads(cv, detector, big, keep);
+    for (const m of read) for (const c of m.corners) {
+      c[0] = ((c[0] + 0.5) * cols) / bw - 0.5 + x0;
+      c[1] = ((c[1] + 0.5) * rows) / bh - 0.5 + y0;
     }
     return read;
   });

@@ -49,8 +49,27 @@ export interface Locator {
    * searched again, so a bumped camera costs one slow frame, not a wrong answer.
    */
   locate(frame: RgbaImage | GrayImage): LocateResult;
+  /**
+   * Tags read near points of the table where a model was found and no tag was read: a window
+   * around each point (the tags' heights' parallax included) enlarged and read correcting one
+   * bit. A read counts when its id is none the frame read already, its corners are the printed
+   * square at that id's height, and its point lies within TAG_NEAR_MM of the point looked at.
+   * Reads tags the whole-frame search gives no quad for (a small card turned 45°).
+   */
+  tagsNear(frame: RgbaImage | GrayImage, located: LocatedFrame, points: readonly { x_mm: number; y_mm: number }[]): LocatedTag[];
   delete(): void;
 }
+
+/** A tag read near a model names it when its point lies this close (learned-detector.ts's bindMm). */
+export const TAG_NEAR_MM = 35;
+/** How far from the point looked at the tag's centre may lie, beyond its own half-diagonal. */
+const TAG_NEAR_SLACK_MM = 20;
+/**
+ * A window is enlarged so that a tag at the lowest tag height spans about this many pixels (at
+ * most three times): 10 px a cell of a 4×4 tag and its border, as the second look's windows give
+ * a 20 px tag (detect-markers.ts). A 4K frame's larger tags cost less to read.
+ */
+const TAG_NEAR_PX = 60;
 
 export interface LocatorOptions {
   /** Search only the table's region after a solved frame (default true; live video). */
@@ -119,6 +138,38 @@ export function createLocator(cv: OpenCv, profile: TableProfile, intrinsics?: Ca
         },
       };
     },
+    tagsNear(frame, located, points) {
+      const detector = detectors.get(tagDict);
+      if (!detector || points.length === 0) return [];
+      const { pose, intrinsics: k } = located;
+      const seen = new Set(located.report.tags.map((t) => t.id));
+      const heights = [profile.tags.height_mm, ...Object.values(profile.tags.heights_mm)];
+      const half = profile.tags.size_mm * Math.SQRT1_2 + TAG_NEAR_SLACK_MM;
+      const [lo, hi] = [Math.min(...heights), Math.max(...heights)];
+      const windows: { box: PixelBox; scale: number }[] = [];
+      const at: { x_mm: number; y_mm: number }[] = [];
+      for (const p of points) {
+        const box = boxAround(pose, k, p.x_mm, p.y_mm, half, lo, hi);
+        const a = projectTablePoint(pose, k, [p.x_mm, p.y_mm, lo]);
+        const b = projectTablePoint(pose, k, [p.x_mm + profile.tags.size_mm, p.y_mm, lo]);
+        if (box && a && b) {
+          windows.push({ box, scale: TAG_NEAR_PX / Math.max(1, Math.hypot(b[0] - a[0], b[1] - a[1])) });
+          at.push(p);
+        }
+      }
+      const out: LocatedTag[] = [];
+      detector.readWindows(frame, windows).forEach((markers, i) => {
+        const p = at[i] as { x_mm: number; y_mm: number };
+        for (const m of markers) {
+          if (seen.has(m.id) || (tagDict === anchorDict && anchorIds.has(m.id))) continue;
+          const t = locateTag(m, tagHeightMm(profile, m.id), pose, k, profile.tags.size_mm);
+          if (!t || Math.hypot(t.x_mm - p.x_mm, t.y_mm - p.y_mm) > TAG_NEAR_MM) continue;
+          seen.add(t.id);
+          out.push(t);
+        }
+      });
+      return out;
+    },
     delete() {
       for (const d of detectors.values()) d.delete();
     },
@@ -163,6 +214,29 @@ function tableRegion(profile: TableProfile, pose: CameraPose, k: CameraIntrinsic
   // Not worth a region when it is nearly the whole frame.
   if ((bx - ax) * (by - ay) > 0.95 * k.widthPx * k.heightPx) return null;
   return { x: ax, y: ay, width: bx - ax, height: by - ay };
+}
+
+/** The pixels where a square of half-side halfMm around (x, y) appears at any height from lo to hi. */
+function boxAround(pose: CameraPose, k: CameraIntrinsics, x: number, y: number, halfMm: number, lo: number, hi: number): PixelBox | null {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const z of [lo, hi]) {
+    for (const [dx, dy] of [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const) {
+      const q = projectTablePoint(pose, k, [x + dx * halfMm, y + dy * halfMm, z]);
+      if (!q) return null;
+      x0 = Math.min(x0, q[0]);
+      y0 = Math.min(y0, q[1]);
+      x1 = Math.max(x1, q[0]);
+      y1 = Math.max(y1, q[1]);
+    }
+  }
+  const ax = Math.max(0, Math.floor(x0));
+  const ay = Math.max(0, Math.floor(y0));
+  const bx = Math.min(k.widthPx, Math.ceil(x1));
+  const by = Math.min(k.heightPx, Math.ceil(y1));
+  return bx - ax >= 8 && by - ay >= 8 ? { x: ax, y: ay, width: bx - ax, height: by - ay } : null;
 }
 
 function isGray(f: RgbaImage | GrayImage): f is GrayImage {

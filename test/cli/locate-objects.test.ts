@@ -72,6 +72,18 @@ describe('shagomer locate --objects (learned detector)', () => {
     }
   }, 180_000);
 
+  it('binds a tag the frame\'s search missed, read near the model found (t12-f2, tag 24 on a card turned 45°), and lists it among the tags', async () => {
+    const s = (name: string): string => join(FIX, 'small-tags', name);
+    const o = await shagomer('locate', s('t12-f2.jpg'), '--profile', s('t12-f2.table.json'), '--camera', s('t12-f2.camera.json'), '--objects', '--json');
+    expect(o.code, o.stderr).toBe(0);
+    const r = JSON.parse(o.stdout) as Report;
+    expect(r.tags.map((t) => t.id)).toContain(24);
+    const bound = (r.objects ?? []).filter((ob) => ob.tag === 24);
+    expect(bound).toHaveLength(1);
+    // Its model's base centre in the truth file: (1335.08, 142.39).
+    expect(Math.hypot((bound[0]?.x_mm ?? 0) - 1335.08, (bound[0]?.y_mm ?? 0) - 142.39)).toBeLessThan(1.5);
+  }, 180_000);
+
   it('still takes --background (the difference feeds the network)', async () => {
     const o = await shagomer(...base, '--objects', '--background', f('t0-empty.jpg'), '--json');
     expect(o.code, o.stderr).toBe(0);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,65 @@ describe('the learned detector worker in Chromium', () => {
     expect(r.vision).toEqual({ type: 'ready' });
     expect(r.detector.type, JSON.stringify(r.detector)).toBe('detector-ready');
     expect((r.detector.load as { modelBytes: number }).modelBytes).toBeGreaterThan(1000);
+    await page.close();
+  });
+
+  it('the live loop reads a tag the frame\'s search misses near a model the detector found, and binds it (t12-f2, tag 24)', { timeout: 180_000 }, async () => {
+    const asset = (prefix: string): string => `./assets/${readdirSync(ASSETS).find((n) => n.startsWith(prefix) && n.endsWith('.js')) ?? prefix}`;
+    const small = (name: string): string => join(ROOT, 'test', 'blender', 'fixtures', 'small-tags', name);
+    const page = await browser.newPage();
+    await page.route('**/fixture/t12-f2.jpg', async (r) => r.fulfill({ status: 200, body: readFileSync(small('t12-f2.jpg')), contentType: 'image/jpeg' }));
+    await page.goto(server.url);
+    const seen = await page.evaluate(
+      async ({ vision, detector, vendorUrl, profile, camera }) => {
+        const v = new Worker(vision);
+        const d = new Worker(detector);
+        type Msg = { type: string; tags?: { id: number }[]; objects?: { tag: number | null }[]; timing?: { sentToDetector: boolean } };
+        const next = (w: Worker, type: string): Promise<Msg> =>
+          new Promise((ok) => {
+            const on = (e: MessageEvent<Msg>): void => {
+              if (e.data.type !== type && e.data.type !== 'failed' && e.data.type !== 'detector-failed') return;
+              w.removeEventListener('message', on);
+              ok(e.data);
+            };
+            w.addEventListener('message', on);
+          });
+        const dReady = next(d, 'detector-ready');
+        d.postMessage({ type: 'load', vendorUrl });
+        const vReady = next(v, 'ready');
+        v.postMessage({ type: 'setup', openCvUrl: `${vendorUrl}opencv.js`, profile, camera });
+        await Promise.all([dReady, vReady]);
+        const ch = new MessageChannel();
+        d.postMessage({ type: 'port', port: ch.port1 }, [ch.port1]);
+        v.postMessage({ type: 'detector-port', port: ch.port2 }, [ch.port2]);
+        const bmp = await createImageBitmap(await (await fetch('/fixture/t12-f2.jpg')).blob());
+        const canvas = new OffscreenCanvas(bmp.width, bmp.height);
+        const ctx = canvas.getContext('2d');
+        if (!ctx) throw new Error('no 2d context');
+        ctx.drawImage(bmp, 0, 0);
+        const rgba = ctx.getImageData(0, 0, bmp.width, bmp.height).data;
+        const out: { located: number[]; detected: number[] | null }[] = [];
+        for (let i = 0; i < 3; i++) {
+          // Let the detector's 'free' (with where to look) reach the vision worker first.
+          await new Promise((ok) => setTimeout(ok, 300));
+          const located = next(v, 'located');
+          v.postMessage({ type: 'frame', width: bmp.width, height: bmp.height, data: new Uint8ClampedArray(rgba) });
+          const l = await located;
+          const detected = l.timing?.sentToDetector ? await next(d, 'detected') : null;
+          out.push({ located: (l.tags ?? []).map((t) => t.id), detected: detected ? (detected.objects ?? []).flatMap((o) => (o.tag === null ? [] : [o.tag])) : null });
+        }
+        v.terminate();
+        d.terminate();
+        return out;
+      },
+      { vision: asset('vision-worker'), detector: asset('detector-worker'), vendorUrl, profile: JSON.parse(readFileSync(small('t12-f2.table.json'), 'utf8')) as unknown, camera: JSON.parse(readFileSync(small('t12-f2.camera.json'), 'utf8')) as unknown },
+    );
+    // The first frame's search misses tag 24 (no quad) and the detector finds its model untagged;
+    // the frames after it read the tag near that model, and the detector binds it.
+    expect(seen[0]?.located).not.toContain(24);
+    expect(seen[0]?.detected).not.toBeNull();
+    expect(seen[2]?.located).toContain(24);
+    expect(seen.slice(1).some((f) => f.detected?.includes(24))).toBe(true);
     await page.close();
   });
 

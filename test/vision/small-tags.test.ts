@@ -13,6 +13,9 @@
  * white token on a sand and ochre printed mat (t17-f1, tag 15) and on a card over a purple figure
  * (t18-f1, tag 16), unread by native cv2 4.6 as well; the second look now reads its windows again
  * correcting one bit (made as the first two, 181 and 143 kB).
+ * And a 20 px tag on a card turned 45° over a humanoid (t12-f2, tag 24; 142 kB, made as the
+ * others) that gives OpenCV no quad in the whole frame, so no second look: the locator's look
+ * near a model found (tagsNear) reads it from a window around the model, enlarged.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -85,4 +88,31 @@ describe('small tags misread at first look are read at the second', () => {
       }
     });
   }
+});
+
+describe('a tag the whole frame gives no quad for is read near its model', () => {
+  it('t12-f2: tag 24 is unread by the frame\'s search, read within 1.5 mm of its model by tagsNear looking 8 mm off its base centre; no id near the untagged models', async () => {
+    const cv = await openCv();
+    const f = await fixture('t12-f2');
+    const truth = JSON.parse(await readFile(join(DIR, 't12-f2.truth.json'), 'utf8')) as { models: { tag: number | null; x_mm: number; y_mm: number; fallen: boolean }[] };
+    const locator = createLocator(cv, f.profile, f.camera);
+    try {
+      const r = locator.locate(f.image);
+      if (!r.ok) throw new Error('locate failed');
+      expect(r.value.report.tags.map((t) => t.id)).not.toContain(24);
+      // Looked at 8 mm off its base centre, as a found model's point may be.
+      const m24 = f.carried.get(24) as { x_mm: number; y_mm: number };
+      const near = locator.tagsNear(f.image, r.value, [{ x_mm: m24.x_mm + 6, y_mm: m24.y_mm - 5 }]);
+      expect(near.map((t) => t.id)).toEqual([24]);
+      const { errorMm } = score(f, near);
+      expect(errorMm.get(24)).toBeLessThan(1.5);
+      // Already read ids are not read again, and no untagged model yields a tag.
+      const others = truth.models.filter((m) => m.tag === null && !m.fallen);
+      expect(others.length).toBeGreaterThan(5);
+      const elsewhere = locator.tagsNear(f.image, r.value, [...others, ...r.value.report.tags]);
+      expect(elsewhere).toEqual([]);
+    } finally {
+      locator.delete();
+    }
+  });
 });

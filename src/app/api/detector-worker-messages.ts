@@ -38,8 +38,15 @@ export const DetectRequest = z.object({
 });
 export type DetectRequest = z.infer<typeof DetectRequest>;
 
-/** The detector back to the vision worker: free again, with the frame's buffer to reuse. */
-export const DetectorFree = z.object({ type: z.literal('free'), data: z.union([z.instanceof(Uint8ClampedArray), z.instanceof(Uint8Array)]).nullable() });
+/** Table points in millimetres, as many as the look for tags near models takes a frame. */
+const LookPoints = z.array(z.object({ x_mm: z.number(), y_mm: z.number() })).max(64);
+
+/**
+ * The detector back to the vision worker: free again, with the frame's buffer to reuse, and the
+ * untagged standing models it found (surest first), where the vision worker looks for their tags
+ * in the frames that follow (locate.ts's tagsNear).
+ */
+export const DetectorFree = z.object({ type: z.literal('free'), data: z.union([z.instanceof(Uint8ClampedArray), z.instanceof(Uint8Array)]).nullable(), look: LookPoints.optional() });
 export type DetectorFree = z.infer<typeof DetectorFree>;
 
 export const DetectedObject = z.object({ x_mm: z.number(), y_mm: z.number(), fallen: z.boolean(), tag: z.number().nullable(), confidence: z.number() });

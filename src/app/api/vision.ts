@@ -8,5 +8,7 @@ export { loadOpenCv, createLocator, parseCameraFile, parseTableProfile, projectT
 /** The learned detector (issue 9): the worker hands in onnxruntime-web and the model's bytes. */
 export { loadLearnedDetector, learnedLocateObjects, type LearnedDetector, type OnnxRuntime } from '../../vision/learned/learned-detector.js';
 export { bindTags, DEFAULT_LEARNED_OPTIONS, type LearnedObject } from '../../vision/learned/learned-detector.js';
+/** Where the vision worker looks for the tags of models the detector found untagged. */
+export { untaggedStanding } from '../../vision/learned/tags-near.js';
 /** Camera frame → model positions (a tagged model where its tag is, a fall near where it stood). */
 export { positionsFromFrame, type TrackedModel } from '../vision/frame-positions.js';

@@ -15,6 +15,7 @@ import { parseCameraFile, parseTableProfile } from '../../vision/parse-files.js'
 import type { RgbaImage } from '../../vision/image.js';
 import { detectObjects, locateObjects, type LocateObject } from '../../vision/objects/detect-objects.js';
 import { learnedLocateObjects } from '../../vision/learned/learned-detector.js';
+import { detectWithTagsNear } from '../../vision/learned/tags-near.js';
 import { loadLearnedDetectorNode } from '../../vision/learned/onnx-node.js';
 
 const USAGE = 'usage: shagomer locate IMAGE --profile table.json [--camera camera.json] [--objects] [--background EMPTY_TABLE_IMAGE] [--model MODEL.onnx | --geometric] [--json]';
@@ -66,9 +67,11 @@ export async function run(args: string[]): Promise<number> {
     // The empty table was taken by the same fixed camera: the frame's pose maps it too.
     let report: LocateReport & { objects?: LocateObject[] } = tagsReport;
     if (learned?.ok) {
-      const d = await learned.detector.detect({ frame: image, pose, intrinsics: lens, table: profile.value.table, background: background ?? null, tags: tagsReport.tags });
+      const input = { frame: image, pose, intrinsics: lens, table: profile.value.table, background: background ?? null, tags: tagsReport.tags };
+      // Models found with no tag read are looked at again for one (a small tag the frame's search missed).
+      const { detection, tags } = await detectWithTagsNear(learned.detector, input, (points) => locator.tagsNear(image, result.value, points));
       await learned.detector.release();
-      report = { ...tagsReport, objects: learnedLocateObjects(d) };
+      report = { ...tagsReport, tags: [...tagsReport.tags, ...tags].sort((a, b) => a.id - b.id), objects: learnedLocateObjects(detection) };
     } else if (background) {
       report = { ...tagsReport, objects: locateObjects(detectObjects({ pose, intrinsics: lens, table: profile.value.table, background, frame: image, tags: tagsReport.tags })) };
     }

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { DetectRequest, ToDetectorWorker, type DetectorTrouble, type FromDetectorWorker } from '../../app/api/detector-worker-messages.js';
 import { yuvToRgba } from './yuv-to-rgba.js';
-import { learnedLocateObjects, loadLearnedDetector, type LearnedDetector, type OnnxRuntime } from '../../app/api/vision.js';
+import { learnedLocateObjects, loadLearnedDetector, untaggedStanding, type LearnedDetector, type OnnxRuntime } from '../../app/api/vision.js';
 
 /**
  * The learned miniature and fall detector in its own Web Worker (issue 9), so that the vision
@@ -75,6 +75,7 @@ async function detect(raw: unknown): Promise<void> {
   }
   const { id, sentAt, width, height, pixels, colour, data, pose, intrinsics, table, tags } = req.data;
   const t0 = performance.now();
+  let look: { x_mm: number; y_mm: number }[] = [];
   try {
     let frame: Uint8Array | Uint8ClampedArray = data;
     if (pixels !== 'rgba') {
@@ -84,11 +85,12 @@ async function detect(raw: unknown): Promise<void> {
     }
     const d = await detector.detect({ frame: { width, height, data: frame }, pose, intrinsics, table, tags });
     reply({ type: 'detected', id, sentAt, objects: learnedLocateObjects(d), tags: tags.map((t) => ({ id: t.id, x_mm: t.x_mm, y_mm: t.y_mm })), ms: { ...d.ms, total: performance.now() - t0 } });
+    look = untaggedStanding(d.objects);
   } catch (e) {
     fail('runtime', `detector: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   } finally {
-    // The buffer goes back to the vision worker for its next frame.
-    port?.postMessage({ type: 'free', data }, [data.buffer]);
+    // The buffer goes back to the vision worker for its next frame, with where to look for tags.
+    port?.postMessage({ type: 'free', data, look }, [data.buffer]);
   }
 }
 

@@ -23,6 +23,8 @@ import { steadyPose } from './steady-pose.js';
  * learned detector's worker (detector-worker.ts) is free, the newest located frame goes on to it
  * over a MessagePort with its pose and tags, its pixels transferred, and the buffer comes back
  * for a later frame. No frame ever waits in a queue: a busy detector just misses frames.
+ * Tags the frame's search missed are looked for near the models the detector last found
+ * untagged (locate.ts's tagsNear), and join the frame's tags.
  */
 declare const self: DedicatedWorkerGlobalScope & { cv?: unknown };
 
@@ -34,6 +36,13 @@ let calibration: LiveCalibration | null = null;
 let detector: { port: MessagePort; free: boolean } | null = null;
 /** The pose last given to the detector: kept while the camera has not moved (steady-pose.ts). */
 let detectorPose: CameraPose | null = null;
+/**
+ * Where to look for tags the frame's search missed (locate.ts's tagsNear): the untagged standing
+ * models of the detector's last answer, and the places of the tags read so on the last frame (a
+ * model bound to such a tag is no longer untagged, yet its tag must be read again).
+ */
+let lookNear: { x_mm: number; y_mm: number }[] = [];
+let readNear: { x_mm: number; y_mm: number }[] = [];
 const pool = new PixelPool();
 /** One clock for the page and both workers (their performance.now() start at different times). */
 const wallClock = (): number => performance.timeOrigin + performance.now();
@@ -49,6 +58,7 @@ function useDetector(port: MessagePort): void {
     if (!m.success) return;
     // A transferred buffer is always an ArrayBuffer (a SharedArrayBuffer cannot be transferred).
     if (m.data.data) pool.give(m.data.data as Uint8Array<ArrayBuffer>);
+    if (m.data.look) lookNear = m.data.look;
     d.free = true;
   };
 }
@@ -69,7 +79,11 @@ function locateFrame(image: Pixels, lend: Lendable | null, id: number, sentAt: n
     giveBack();
     return reply({ type: 'failed', problem: r.error.kind === 'too-few-anchors' ? `anchors found: ${r.error.found.join(', ') || 'none'}` : r.error.kind });
   }
-  const { report, pose, intrinsics } = r.value;
+  const { pose, intrinsics } = r.value;
+  const near = locator.tagsNear(image, r.value, [...lookNear, ...readNear]);
+  readNear = near.map((t) => ({ x_mm: t.x_mm, y_mm: t.y_mm }));
+  const report = near.length === 0 ? r.value.report : { ...r.value.report, tags: [...r.value.report.tags, ...near].sort((a, b) => a.id - b.id) };
+  const lookMs = performance.now() - t0 - locateMs;
   const pixels: ([number, number] | null)[] = [];
   for (let j = 0; j <= MESH_ROWS; j++) {
     for (let i = 0; i <= MESH_COLS; i++) {
@@ -83,8 +97,8 @@ function locateFrame(image: Pixels, lend: Lendable | null, id: number, sentAt: n
     tags: report.tags,
     reprojectionPx: report.reprojection_px,
     mesh: { cols: MESH_COLS, rows: MESH_ROWS, pixels },
-    ms: readMs + locateMs,
-    timing: { readMs, locateMs, latencyMs: wallClock() - sentAt, sentToDetector: toDetector },
+    ms: readMs + locateMs + lookMs,
+    timing: { readMs, locateMs: locateMs + lookMs, latencyMs: wallClock() - sentAt, sentToDetector: toDetector },
     anchorsFound: report.anchors_found,
     cameraHeightMm: report.camera_position_mm[2],
   });
@@ -123,6 +137,8 @@ self.onmessage = async (e: MessageEvent<unknown>) => {
       locator = createLocator(cv, p.value, c.value);
       profile = p.value;
       detectorPose = null;
+      lookNear = [];
+      readNear = [];
       return reply({ type: 'ready' });
     }
     if (msg.data.type === 'detector-port') return useDetector(msg.data.port);

@@ -8,6 +8,7 @@ import { readHeldoutFrame } from '../../../bench/heldout-frame.js';
 import { detectedOf, listHeldoutFrames, matchFrame, type HeldoutFrame, type Match, type Detected } from '../../../bench/heldout-eval.js';
 import { defaultModelPath, loadLearnedDetectorNode, loadOnnxRuntimeNode } from '../../../src/vision/learned/onnx-node.js';
 import { loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../../src/vision/learned/learned-detector.js';
+import { detectWithTagsNear } from '../../../src/vision/learned/tags-near.js';
 import { openCv } from '../helpers.js';
 
 export const FIXTURES = join(import.meta.dirname, '../../blender/fixtures');
@@ -33,14 +34,13 @@ export async function runFixtures(options?: Partial<LearnedDetectorOptions>): Pr
   const d = options ? await loadWith(options) : await learned();
   const out: FixtureRun[] = [];
   for (const frame of await listHeldoutFrames(FIXTURES)) {
-    const { image, background, table, located: r } = await readHeldoutFrame(cv, frame);
+    const { image, background, table, located: r, tagsNear, release } = await readHeldoutFrame(cv, frame);
     if (!r.ok) throw new Error(`${frame.name}: ${r.error.kind}`);
     const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table, tags: r.value.report.tags };
-    out.push({
-      frame,
-      withBackground: matchFrame(frame.truth.models, detectedOf((await d.detect({ ...input, background })).objects)),
-      without: matchFrame(frame.truth.models, detectedOf((await d.detect({ ...input, background: null })).objects)),
-    });
+    // `locate --objects`'s path: the detector, then the look for tags near its untagged models.
+    const run = async (bg: typeof background | null) => detectedOf((await detectWithTagsNear(d, { ...input, background: bg }, tagsNear)).detection.objects);
+    out.push({ frame, withBackground: matchFrame(frame.truth.models, await run(background)), without: matchFrame(frame.truth.models, await run(null)) });
+    release();
   }
   if (options) await d.release();
   return out;
