@@ -61,7 +61,11 @@ export interface Locator {
 }
 
 /** A tag read near a model names it when its point lies this close (learned-detector.ts's bindMm). */
-export const TAG_NEAR_MM = 35;
+const TAG_NEAR_MM = 35;
+/** Points looked at a call, at most (the caller's list is cut): the cost stays bounded. */
+const TAG_NEAR_MAX_POINTS = 64;
+/** An enlarged window's pixels, at most: a profile whose tags' heights differ by most of a metre makes huge windows, read less enlarged. */
+const TAG_NEAR_MAX_AREA_PX = 640 * 640;
 /** How far from the point looked at the tag's centre may lie, beyond its own half-diagonal. */
 const TAG_NEAR_SLACK_MM = 20;
 /**
@@ -148,12 +152,13 @@ export function createLocator(cv: OpenCv, profile: TableProfile, intrinsics?: Ca
       const [lo, hi] = [Math.min(...heights), Math.max(...heights)];
       const windows: { box: PixelBox; scale: number }[] = [];
       const at: { x_mm: number; y_mm: number }[] = [];
-      for (const p of points) {
+      for (const p of points.slice(0, TAG_NEAR_MAX_POINTS)) {
         const box = boxAround(pose, k, p.x_mm, p.y_mm, half, lo, hi);
         const a = projectTablePoint(pose, k, [p.x_mm, p.y_mm, lo]);
         const b = projectTablePoint(pose, k, [p.x_mm + profile.tags.size_mm, p.y_mm, lo]);
         if (box && a && b) {
-          windows.push({ box, scale: TAG_NEAR_PX / Math.max(1, Math.hypot(b[0] - a[0], b[1] - a[1])) });
+          const scale = Math.min(TAG_NEAR_PX / Math.max(1, Math.hypot(b[0] - a[0], b[1] - a[1])), Math.sqrt(TAG_NEAR_MAX_AREA_PX / (box.width * box.height)));
+          windows.push({ box, scale });
           at.push(p);
         }
       }

@@ -111,6 +111,10 @@ describe('a tag the whole frame gives no quad for is read near its model', () =>
       expect(others.length).toBeGreaterThan(5);
       const elsewhere = locator.tagsNear(f.image, r.value, [...others, ...r.value.report.tags]);
       expect(elsewhere).toEqual([]);
+      // A call looks at 64 points at most: the cost of a long list is bounded.
+      const filler = Array.from({ length: 64 }, () => others[0] as { x_mm: number; y_mm: number });
+      expect(locator.tagsNear(f.image, r.value, [...filler, m24]).map((t) => t.id)).toEqual([]);
+      expect(locator.tagsNear(f.image, r.value, [m24, ...filler]).map((t) => t.id)).toEqual([24]);
     } finally {
       locator.delete();
     }
