@@ -140,7 +140,7 @@ describe('the learned detector worker in Chromium', () => {
         ctx.drawImage(bmp, 0, 0);
         const rgba = ctx.getImageData(0, 0, bmp.width, bmp.height).data;
         const out: { located: number[]; detected: number[] | null }[] = [];
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < 8; i++) {
           // Let the detector's 'free' (with where to look) reach the vision worker first.
           await new Promise((ok) => setTimeout(ok, 300));
           const located = next(v, 'located');
@@ -156,11 +156,15 @@ describe('the learned detector worker in Chromium', () => {
       { vision: asset('vision-worker'), detector: asset('detector-worker'), vendorUrl, profile: JSON.parse(readFileSync(small('t12-f2.table.json'), 'utf8')) as unknown, camera: JSON.parse(readFileSync(small('t12-f2.camera.json'), 'utf8')) as unknown },
     );
     // The first frame's search misses tag 24 (no quad) and the detector finds its model untagged;
-    // the frames after it read the tag near that model, and the detector binds it.
+    // the frames after it look near six such models each, in turn: one reads the tag near its
+    // model, every frame after that reads it again, and the detector binds it.
     expect(seen[0]?.located).not.toContain(24);
     expect(seen[0]?.detected).not.toBeNull();
-    expect(seen[2]?.located).toContain(24);
-    expect(seen.slice(1).some((f) => f.detected?.includes(24))).toBe(true);
+    const first = seen.findIndex((f) => f.located.includes(24));
+    expect(first, JSON.stringify(seen)).toBeGreaterThan(0);
+    expect(first).toBeLessThan(5);
+    for (const f of seen.slice(first)) expect(f.located).toContain(24);
+    expect(seen.slice(first).some((f) => f.detected?.includes(24))).toBe(true);
     await page.close();
   });
 

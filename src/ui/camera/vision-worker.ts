@@ -24,7 +24,8 @@ import { steadyPose } from './steady-pose.js';
  * over a MessagePort with its pose and tags, its pixels transferred, and the buffer comes back
  * for a later frame. No frame ever waits in a queue: a busy detector just misses frames.
  * Tags the frame's search missed are looked for near the models the detector last found
- * untagged (locate.ts's tagsNear), and join the frame's tags.
+ * untagged (locate.ts's tagsNear; six of them a frame, in turn, and every tag read so on the last
+ * frame), and join the frame's tags.
  */
 declare const self: DedicatedWorkerGlobalScope & { cv?: unknown };
 
@@ -43,6 +44,9 @@ let detectorPose: CameraPose | null = null;
  */
 let lookNear: { x_mm: number; y_mm: number }[] = [];
 let readNear: { x_mm: number; y_mm: number }[] = [];
+/** Where in lookNear the next frame starts: a frame looks near LOOK_PER_FRAME of its points (~1 ms each), in turn. */
+let lookFrom = 0;
+const LOOK_PER_FRAME = 6;
 const pool = new PixelPool();
 /** One clock for the page and both workers (their performance.now() start at different times). */
 const wallClock = (): number => performance.timeOrigin + performance.now();
@@ -58,6 +62,8 @@ function useDetector(port: MessagePort): void {
     if (!m.success) return;
     // A transferred buffer is always an ArrayBuffer (a SharedArrayBuffer cannot be transferred).
     if (m.data.data) pool.give(m.data.data as Uint8Array<ArrayBuffer>);
+    // The turn goes on where it was: the detector answers every few frames, and restarting would
+    // leave the models past the first few answers' turns unlooked at.
     if (m.data.look) lookNear = m.data.look;
     d.free = true;
   };
@@ -80,7 +86,9 @@ function locateFrame(image: Pixels, lend: Lendable | null, id: number, sentAt: n
     return reply({ type: 'failed', problem: r.error.kind === 'too-few-anchors' ? `anchors found: ${r.error.found.join(', ') || 'none'}` : r.error.kind });
   }
   const { pose, intrinsics } = r.value;
-  const near = locator.tagsNear(image, r.value, [...lookNear, ...readNear]);
+  const turn = lookNear.length <= LOOK_PER_FRAME ? lookNear : Array.from({ length: LOOK_PER_FRAME }, (_, i) => lookNear[(lookFrom + i) % lookNear.length] as { x_mm: number; y_mm: number });
+  lookFrom = lookNear.length === 0 ? 0 : (lookFrom + LOOK_PER_FRAME) % lookNear.length;
+  const near = locator.tagsNear(image, r.value, [...readNear, ...turn]);
   readNear = near.map((t) => ({ x_mm: t.x_mm, y_mm: t.y_mm }));
   const report = near.length === 0 ? r.value.report : { ...r.value.report, tags: [...r.value.report.tags, ...near].sort((a, b) => a.id - b.id) };
   const lookMs = performance.now() - t0 - locateMs;
@@ -139,6 +147,7 @@ self.onmessage = async (e: MessageEvent<unknown>) => {
       detectorPose = null;
       lookNear = [];
       readNear = [];
+      lookFrom = 0;
       return reply({ type: 'ready' });
     }
     if (msg.data.type === 'detector-port') return useDetector(msg.data.port);
