@@ -9,7 +9,7 @@
  *     '[{}, {"views": {"count": 1, "fallenUnsure": [0, 1], "hereUnsure": [0, 1]}}, {"decode": {"threshold": 0.5}}]'
  *
  * One line a set and mode: missed (m), phantoms (p), falls not called (fm), standing called
- * fallen (ff), their sum, and the median time of the second look. Choose on the training family;
+ * fallen (ff), their sum, touching models missed, and the median time of the second look. Choose on the training family;
  * held-out frames are for reporting.
  */
 import { readFile } from 'node:fs/promises';
@@ -128,7 +128,8 @@ export async function compareOptions(dirs: readonly string[], sets: readonly Opt
       const c = errorCounts(p[mode]);
       const fg = figures(p[mode]);
       errors[mode] = c.missed + c.phantoms + c.fallsMissed + c.falseFalls;
-      lines.push(`${mode === 'withBackground' ? 'with the empty table' : 'without'}: missed ${fg.basesMissedPct.toFixed(1)} %, phantoms ${fg.phantomsPct.toFixed(1)} %, falls found ${fg.fallsFoundPct.toFixed(1)} %, standing called fallen ${fg.standingCalledFallenPct.toFixed(1)} % [m ${c.missed}, p ${c.phantoms}, fm ${c.fallsMissed}, ff ${c.falseFalls}: ${errors[mode]}]`);
+      const touchingMissed = p[mode].flatMap((r) => r.matches).filter((m) => !m.found && m.truth.traits.includes('touching')).length;
+      lines.push(`${mode === 'withBackground' ? 'with the empty table' : 'without'}: missed ${fg.basesMissedPct.toFixed(1)} %, phantoms ${fg.phantomsPct.toFixed(1)} %, falls found ${fg.fallsFoundPct.toFixed(1)} %, standing called fallen ${fg.standingCalledFallenPct.toFixed(1)} % [m ${c.missed}, p ${c.phantoms}, fm ${c.fallsMissed}, ff ${c.falseFalls}: ${errors[mode]}; touching missed ${touchingMissed}]`);
     }
     const ms = [...p.secondMs].sort((a, b) => a - b)[Math.floor(p.secondMs.length / 2)] ?? NaN;
     lines.push(`second look ${ms.toFixed(1)} ms (median, without the empty table)`);
