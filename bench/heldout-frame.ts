@@ -1,8 +1,8 @@
 /**
  * One held-out frame (bench/heldout-eval.ts's listing) read and located as the app would: its
  * table and camera files parsed, the frame and its empty table decoded, `locate` run on the
- * frame (its locator kept for the look for tags near untagged models until release()). Used by the bench (section 5), the learned detector's fixture tests and
- * models/train/compare-options.ts.
+ * frame, its locator kept for the look for tags near untagged models until release(). Used by
+ * the bench (section 5), the learned detector's fixture tests and models/train/compare-options.ts.
  */
 import { readFile } from 'node:fs/promises';
 import type { OpenCv } from '../src/vision/cv-types.js';

@@ -9,8 +9,8 @@
  *     '[{}, {"views": {"count": 1, "fallenUnsure": [0, 1], "hereUnsure": [0, 1]}}, {"decode": {"threshold": 0.5}}]'
  *
  * One line a set and mode: missed (m), phantoms (p), falls not called (fm), standing called
- * fallen (ff), their sum, touching models missed, and the median time of the second look. Choose on the training family;
- * held-out frames are for reporting.
+ * fallen (ff), their sum, touching models missed, and the median time of the second look.
+ * Choose on the training family; held-out frames are for reporting.
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
