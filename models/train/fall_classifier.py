@@ -214,9 +214,9 @@ def second_target(pts):
         out[3:6] = [1.0, (pts[k, 0] - mid) / SECOND_CELLS, (pts[k, 1] - mid) / SECOND_CELLS]
     if len(order) >= 1 and d[order[0]] < HERE_CELLS:
         out[6] = 1.0
-    if HERE_PAIRS and len(order) >= 2 and d[order[1]] < SECOND_CELLS:
-        out[6] = 1.0
     if len(order) >= 2 and d[order[1]] < SECOND_CELLS:
+        if HERE_PAIRS:
+            out[6] = 1.0
         k = order[1]
         out[0:3] = [1.0, (pts[k, 0] - mid) / SECOND_CELLS, (pts[k, 1] - mid) / SECOND_CELLS]
     return out

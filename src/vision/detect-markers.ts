@@ -1,7 +1,7 @@
 /** ArUco detection, tuned for small tags seen from 1.5–2 m, with every Mat freed. */
 import type { CvArucoDetector, CvDeletable, CvDetectorParameters, CvDictionary, CvMat, OpenCv } from './cv-types.js';
 import { dictionaryConstant, type DictionaryName } from './dictionaries.js';
-import type { GrayImage, RgbaImage } from './image.js';
+import { isGrayImage, type GrayImage, type RgbaImage } from './image.js';
 import { withMats } from './mats.js';
 
 export type Point2 = [number, number];
@@ -239,18 +239,22 @@ function secondLook(cv: OpenCv, closer: CvArucoDetector, gray: CvMat, quad: Quad
   const x1 = Math.min(gray.cols, Math.ceil(Math.max(...xs) + margin));
   const y1 = Math.min(gray.rows, Math.ceil(Math.max(...ys) + margin));
   if (x1 - x0 < 8 || y1 - y0 < 8) return [];
-  return withMats((keep) => {
-    const window = keep(gray.roi(new cv.Rect(x0, y0, x1 - x0, y1 - y0)));
-    const big = keep(new cv.Mat());
-    cv.resize(window, big, new cv.Size((x1 - x0) * look.scale, (y1 - y0) * look.scale), 0, 0, cv.INTER_CUBIC);
-    const { read } = readQuads(cv, closer, big, keep);
-    // resize() puts pixel centres at (u + 0.5) / scale - 0.5 of the source.
-    for (const m of read) for (const c of m.corners) {
-      c[0] = (c[0] + 0.5) / look.scale - 0.5 + x0;
-      c[1] = (c[1] + 0.5) / look.scale - 0.5 + y0;
-    }
-    return read;
-  });
+  return withMats((keep) => readEnlarged(cv, closer, keep(gray.roi(new cv.Rect(x0, y0, x1 - x0, y1 - y0))), look.scale, x0, y0, keep));
+}
+
+/** Markers read in a grey window enlarged `scale` times (cubic), their corners in the pixels of the frame the window starts at (x0, y0) in. */
+function readEnlarged(cv: OpenCv, detector: CvArucoDetector, window: CvMat, scale: number, x0: number, y0: number, keep: <M extends CvDeletable>(m: M) => M): DetectedMarker[] {
+  const big = keep(new cv.Mat());
+  const [bw, bh] = [Math.round(window.cols * scale), Math.round(window.rows * scale)];
+  cv.resize(window, big, new cv.Size(bw, bh), 0, 0, cv.INTER_CUBIC);
+  const { read } = readQuads(cv, detector, big, keep);
+  // resize() puts pixel centres at (u + 0.5) / s - 0.5 of the source, s the size's own ratio.
+  const [sx, sy] = [bw / window.cols, bh / window.rows];
+  for (const m of read) for (const c of m.corners) {
+    c[0] = (c[0] + 0.5) / sx - 0.5 + x0;
+    c[1] = (c[1] + 0.5) / sy - 0.5 + y0;
+  }
+  return read;
 }
 
 /**
@@ -268,24 +272,15 @@ function readWindow(cv: OpenCv, detector: CvArucoDetector, frame: RgbaImage | Gr
   if (x1 - x0 < 8 || y1 - y0 < 8) return [];
   const cols = x1 - x0;
   const rows = y1 - y0;
-  const channels = frame.data.length === frame.width * frame.height ? 1 : 4;
   return withMats((keep) => {
     const gray = keep(new cv.Mat(rows, cols, cv.CV_8UC1));
-    if (channels === 1) {
+    if (isGrayImage(frame)) {
       for (let r = 0; r < rows; r++) gray.data.set(frame.data.subarray((y0 + r) * frame.width + x0, (y0 + r) * frame.width + x1), r * cols);
     } else {
       const rgba = keep(new cv.Mat(rows, cols, cv.CV_8UC4));
       for (let r = 0; r < rows; r++) rgba.data.set(frame.data.subarray(((y0 + r) * frame.width + x0) * 4, ((y0 + r) * frame.width + x1) * 4), r * cols * 4);
       cv.cvtColor(rgba, gray, cv.COLOR_RGBA2GRAY);
     }
-    const big = keep(new cv.Mat());
-    const [bw, bh] = [Math.round(cols * scale), Math.round(rows * scale)];
-    cv.resize(gray, big, new cv.Size(bw, bh), 0, 0, cv.INTER_CUBIC);
-    const { read } = readQuads(cv, detector, big, keep);
-    for (const m of read) for (const c of m.corners) {
-      c[0] = ((c[0] + 0.5) * cols) / bw - 0.5 + x0;
-      c[1] = ((c[1] + 0.5) * rows) / bh - 0.5 + y0;
-    }
-    return read;
+    return readEnlarged(cv, detector, gray, scale, x0, y0, keep);
   });
 }

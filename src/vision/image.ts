@@ -13,6 +13,11 @@ export interface GrayImage {
   data: Uint8Array;
 }
 
+/** A frame of one byte a pixel (grey) rather than four (RGBA). */
+export function isGrayImage(f: RgbaImage | GrayImage): f is GrayImage {
+  return f.data.length === f.width * f.height;
+}
+
 /** ITU-R BT.601 luma in integer arithmetic, as OpenCV's RGBA2GRAY. */
 export function rgbaToGray(img: RgbaImage): GrayImage {
   const n = img.width * img.height;

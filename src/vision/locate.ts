@@ -8,7 +8,7 @@ import type { OpenCv } from './cv-types.js';
 import { createMarkerDetector, type DetectedMarker, type MarkerDetector, type PixelBox } from './detect-markers.js';
 import { isDictionaryName } from './dictionaries.js';
 import { guessIntrinsics } from './guess-intrinsics.js';
-import type { GrayImage, RgbaImage } from './image.js';
+import { isGrayImage, type GrayImage, type RgbaImage } from './image.js';
 import { locateTag, type LocatedTag } from './locate-tags.js';
 import { solveTablePose } from './table-pose.js';
 import { tagHeightMm, type TableProfile } from './table-profile.js';
@@ -94,7 +94,7 @@ export function createLocator(cv: OpenCv, profile: TableProfile, intrinsics?: Ca
   let region: PixelBox | null = null;
   const search = (frame: RgbaImage | GrayImage, where: PixelBox | undefined) => {
     const found = new Map<string, DetectedMarker[]>();
-    for (const [name, d] of detectors) found.set(name, isGray(frame) ? d.detect(frame, where) : d.detectRgba(frame, where));
+    for (const [name, d] of detectors) found.set(name, isGrayImage(frame) ? d.detect(frame, where) : d.detectRgba(frame, where));
     const anchorsSeen = (found.get(anchorDict) ?? []).filter((m) => anchorIds.has(m.id));
     const k = intrinsics ?? guessIntrinsics(cv, frame.width, frame.height, profile.anchors.markers, anchorsSeen);
     return { found, k, solved: solveTablePose(cv, k, profile.anchors.markers, anchorsSeen) };
@@ -242,8 +242,4 @@ function boxAround(pose: CameraPose, k: CameraIntrinsics, x: number, y: number, 
   const bx = Math.min(k.widthPx, Math.ceil(x1));
   const by = Math.min(k.heightPx, Math.ceil(y1));
   return bx - ax >= 8 && by - ay >= 8 ? { x: ax, y: ay, width: bx - ax, height: by - ay } : null;
-}
-
-function isGray(f: RgbaImage | GrayImage): f is GrayImage {
-  return f.data.length === f.width * f.height;
 }
