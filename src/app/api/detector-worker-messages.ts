@@ -44,9 +44,11 @@ const LookPoints = z.array(z.object({ x_mm: z.number(), y_mm: z.number() })).max
 /**
  * The detector back to the vision worker: free again, with the frame's buffer to reuse, and the
  * untagged standing models it found (surest first), where the vision worker looks for their tags
- * in the frames that follow (locate.ts's tagsNear).
+ * in the frames that follow (locate.ts's tagsNear). A `look` that is not such a list (too long,
+ * not numbers) is dropped, not the message: the buffer still comes back and the detector is
+ * still free, so the live loop never stalls on it.
  */
-export const DetectorFree = z.object({ type: z.literal('free'), data: z.union([z.instanceof(Uint8ClampedArray), z.instanceof(Uint8Array)]).nullable(), look: LookPoints.optional() });
+export const DetectorFree = z.object({ type: z.literal('free'), data: z.union([z.instanceof(Uint8ClampedArray), z.instanceof(Uint8Array)]).nullable(), look: LookPoints.optional().catch(undefined) });
 export type DetectorFree = z.infer<typeof DetectorFree>;
 
 export const DetectedObject = z.object({ x_mm: z.number(), y_mm: z.number(), fallen: z.boolean(), tag: z.number().nullable(), confidence: z.number() });
