@@ -1,54 +1,73 @@
 /**
  * Training tables from Blender frames (test/blender/heldout.py's layout, rendered with a --seed
  * other than the held-out tables' 9): each frame is located as the app locates it (anchors,
- * calibrated pose), sampled onto the table map with its empty table by the detector's own code,
- * and written as make-dataset.js writes a varied table (NAME.bin, NAME.json), NAME being
- * PREFIX-FRAME. Frames already written are skipped, so a run can follow a renderer.
+ * calibrated pose, lens model), sampled onto the table map with its empty table by the
+ * detector's own code, and written as make-dataset.js writes a varied table (NAME.bin,
+ * NAME.json), NAME being PREFIX-FRAME. Frames already written are skipped, so a run can follow
+ * a renderer.
  *
  *   npx tsc -p models/train/tsconfig.json
  *   node models/train/.build/models/train/make-blender-dataset.js SRC_DIR OUT_DIR PREFIX
  *
- * The held-out frames (test/blender/frames, seed 9) must never be given here: the bench's
- * figures are on them.
+ * The held-out frames (test/blender/frames, seed 9) are refused: the bench's figures are on them.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readHeldoutFrame } from '../../bench/heldout-frame.js';
-import { listHeldoutFrames } from '../../bench/heldout-eval.js';
+import { listHeldoutFrames, type HeldoutFrame } from '../../bench/heldout-eval.js';
+import type { OpenCv } from '../../src/vision/cv-types.js';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap } from '../../src/vision/learned/table-map.js';
 import { loadOpenCvNode } from '../../src/vision/opencv-node.js';
 
-const [src, out, prefix] = process.argv.slice(2);
-if (!src || !out || !prefix || !/^[a-z0-9]{1,16}$/.test(prefix)) {
-  console.error('usage: make-blender-dataset.js SRC_DIR OUT_DIR PREFIX (PREFIX: 1-16 of a-z, 0-9)');
-  process.exit(2);
+// Commands run from the repository's root (as its README says).
+const HELD_OUT = 'test/blender/frames';
+const USAGE = 'usage: make-blender-dataset.js SRC_DIR OUT_DIR PREFIX (PREFIX: 1-16 of a-z, 0-9)';
+
+export type BlenderArgs = { ok: true; src: string; out: string; prefix: string } | { ok: false; problem: string };
+
+/** The arguments, or one line saying what is wrong; `heldOut` is the directory never to read. */
+export function parseBlenderArgs(argv: readonly string[], heldOut = HELD_OUT): BlenderArgs {
+  const [src, out, prefix] = argv;
+  if (argv.length !== 3 || !src || !out || !prefix || !/^[a-z0-9]{1,16}$/.test(prefix)) return { ok: false, problem: USAGE };
+  if (resolve(src) === resolve(heldOut)) return { ok: false, problem: `${src}: the held-out frames are not training data` };
+  return { ok: true, src, out, prefix };
 }
-if (resolve(src) === resolve('test/blender/frames')) {
-  console.error(`${src}: the held-out frames are not training data`);
-  process.exit(2);
-}
-mkdirSync(out, { recursive: true });
-const cv = await loadOpenCvNode();
-let written = 0;
-for (const f of await listHeldoutFrames(src)) {
-  const name = `${prefix}-${f.name}`;
-  if (existsSync(join(out, `${name}.json`))) continue;
+
+/** One frame as a training table in `out`: its name, or why it was not written (not located). */
+export async function writeBlenderEntry(cv: OpenCv, f: HeldoutFrame, out: string, prefix: string): Promise<{ ok: true; name: string } | { ok: false; problem: string }> {
   const frame = await readHeldoutFrame(cv, f);
   frame.release();
-  if (!frame.located.ok) {
-    console.log(`${f.name}: not located (${frame.located.error.kind}), skipped`);
-    continue;
-  }
+  if (!frame.located.ok) return { ok: false, problem: `${f.name}: not located (${frame.located.error.kind})` };
   const { pose, intrinsics } = frame.located.value;
   const sampler = buildTableMapSampler(pose, intrinsics, frame.table);
   const input = networkInput(sampler, sampleTableMap(sampler, frame.image), sampleTableMap(sampler, frame.background));
-  await writeFile(join(out, `${name}.bin`), Buffer.from(input.buffer));
+  const name = `${prefix}-${f.name}`;
+  await writeFile(join(out, `${name}.bin`), Buffer.from(input.buffer, input.byteOffset, input.byteLength));
+  // The .json last: a table counts as written only when it is there.
   await writeFile(
     join(out, `${name}.json`),
     JSON.stringify({ frame: f.name, channels: INPUT_CHANNELS, cols: sampler.cols, rows: sampler.rows, mm_per_cell: sampler.mmPerCell, camera_mm: sampler.cameraMm, image: [frame.image.width, frame.image.height], models: f.truth.models }),
   );
-  written++;
-  console.log(`${name}: ${f.truth.models.length} models`);
+  return { ok: true, name };
 }
-console.log(`${written} frames written to ${out}`);
+
+async function main(): Promise<void> {
+  const a = parseBlenderArgs(process.argv.slice(2));
+  if (!a.ok) {
+    console.error(a.problem);
+    process.exit(2);
+  }
+  mkdirSync(a.out, { recursive: true });
+  const cv = await loadOpenCvNode();
+  let written = 0;
+  for (const f of await listHeldoutFrames(a.src)) {
+    if (existsSync(join(a.out, `${a.prefix}-${f.name}.json`))) continue;
+    const r = await writeBlenderEntry(cv, f, a.out, a.prefix);
+    console.log(r.ok ? `${r.name}: ${f.truth.models.length} models` : `${r.problem}, skipped`);
+    if (r.ok) written++;
+  }
+  console.log(`${written} frames written to ${a.out}`);
+}
+
+if (process.argv[1]?.endsWith('make-blender-dataset.js')) await main();
