@@ -311,6 +311,10 @@ def camera(rng):
     und = cv2.undistortPointsIter(border.reshape(-1, 1, 2), K, dist, None, None, (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 40, 1e-10)).reshape(-1, 2)
     rw = int(math.ceil(2 * np.abs(und[:, 0]).max() * f)) + 8
     rh = int(math.ceil(2 * np.abs(und[:, 1]).max() * f)) + 8
+    # A strong barrel (k1 near -0.2 with a small k2) has no inverse at the frame's corners: the
+    # iteration runs off and asked for a 23 000 px render (hours). Twice the frame is the most
+    # any held-out table needed (t9: 3208 px); rays past it take the render's edge.
+    rw, rh = min(rw, 2 * W), min(rh, 2 * H)
     return {'position_mm': list(C), 'R': R.tolist(), 'focal_px': f, 'render_w': rw + rw % 2, 'render_h': rh + rh % 2, 'K': K.tolist(), 'dist': dist.tolist(), 'W': W, 'H': H}
 
 
