@@ -145,22 +145,20 @@ describe('learned detector on held-out Blender fixtures', () => {
   // The fourth model called 4 of 8 with the empty table and 6 without; the second stage calls all 8.
   // The sixth called all 8 in both modes; the eighth, asked once per square, left the 32 mm figure
   // on t0-f2 standing in both modes and, with the empty table, the mat-coloured one beside its
-  // shadow too. Asked again in four views when unsure, it calls the 32 mm figure in both modes.
-  it('falls are called fallen: 7 of 8 with the empty table, 8 of 8 without', () => {
-    expect(fallsCalled(runs, 'withBackground')).toBeGreaterThanOrEqual(7);
-    expect(fallsCalled(runs, 'without')).toBe(8);
+  // shadow too; asked again in four views when unsure, it called 7 of 8 with the empty table and
+  // 8 without. The fifteenth session's fallen net (trained on Blender tables too) calls all 8 in
+  // both modes: asked once, it leaves only the 32 mm figure standing without the empty table.
+  it('falls are called fallen: every one in both modes', () => {
+    for (const mode of modes) for (const m of all(mode, (x) => x.truth.fallen)) expect(m.found?.fallen).toBe(true);
+    for (const mode of modes) expect(fallsCalled(runs, mode)).toBe(8);
   });
 
   it('an unsure square asked again mirrored and turned settles a fall that one view leaves standing', async () => {
     const once = await runFixtures({ views: { count: 1, fallenUnsure: [0, 1], hereUnsure: [0, 1] } });
-    expect(fallsCalled(once, 'withBackground')).toBe(6);
+    expect(fallsCalled(once, 'withBackground')).toBe(8);
     expect(fallsCalled(once, 'without')).toBe(7);
     expect(fallsCalled(runs, 'without')).toBeGreaterThan(fallsCalled(once, 'without'));
   }, 120_000);
-
-  it.fails('falls are called fallen: every one in both modes', () => {
-    for (const mode of modes) for (const m of all(mode, (x) => x.truth.fallen)) expect(m.found?.fallen).toBe(true);
-  });
 
   // The fifth model called none; the sixth called the edge figure above fallen without the empty table; the eighth calls none.
   it('no standing model is called fallen, in either mode', () => {
