@@ -2,8 +2,8 @@
  * Training tables from Blender frames (test/blender/heldout.py's layout, rendered with a --seed
  * other than the held-out tables' 9): each frame is located as the app locates it (anchors,
  * calibrated pose, lens model), sampled onto the table map with its empty table by the
- * detector's own code, and written as make-dataset.js writes a varied table (NAME.bin,
- * NAME.json), NAME being PREFIX-FRAME. Frames already written are skipped, so a run can follow
+ * detector's own code, and written as make-dataset.js writes a varied table (dataset-entry.ts's
+ * writeTableMap), NAME being PREFIX-FRAME. Frames already written are skipped, so a run can follow
  * a renderer.
  *
  *   npx tsc -p models/train/tsconfig.json
@@ -12,13 +12,13 @@
  * The held-out frames (test/blender/frames, seed 9) are refused: the bench's figures are on them.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readHeldoutFrame } from '../../bench/heldout-frame.js';
 import { listHeldoutFrames, type HeldoutFrame } from '../../bench/heldout-eval.js';
 import type { OpenCv } from '../../src/vision/cv-types.js';
-import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap } from '../../src/vision/learned/table-map.js';
+import { buildTableMapSampler } from '../../src/vision/learned/table-map.js';
 import { loadOpenCvNode } from '../../src/vision/opencv-node.js';
+import { writeTableMap } from './dataset-entry.js';
 
 // Commands run from the repository's root (as its README says).
 const HELD_OUT = 'test/blender/frames';
@@ -34,21 +34,16 @@ export function parseBlenderArgs(argv: readonly string[], heldOut = HELD_OUT): B
   return { ok: true, src, out, prefix };
 }
 
+const entryName = (prefix: string, f: HeldoutFrame): string => `${prefix}-${f.name}`;
+
 /** One frame as a training table in `out`: its name, or why it was not written (not located). */
 export async function writeBlenderEntry(cv: OpenCv, f: HeldoutFrame, out: string, prefix: string): Promise<{ ok: true; name: string } | { ok: false; problem: string }> {
   const frame = await readHeldoutFrame(cv, f);
   frame.release();
   if (!frame.located.ok) return { ok: false, problem: `${f.name}: not located (${frame.located.error.kind})` };
   const { pose, intrinsics } = frame.located.value;
-  const sampler = buildTableMapSampler(pose, intrinsics, frame.table);
-  const input = networkInput(sampler, sampleTableMap(sampler, frame.image), sampleTableMap(sampler, frame.background));
-  const name = `${prefix}-${f.name}`;
-  await writeFile(join(out, `${name}.bin`), Buffer.from(input.buffer, input.byteOffset, input.byteLength));
-  // The .json last: a table counts as written only when it is there.
-  await writeFile(
-    join(out, `${name}.json`),
-    JSON.stringify({ frame: f.name, channels: INPUT_CHANNELS, cols: sampler.cols, rows: sampler.rows, mm_per_cell: sampler.mmPerCell, camera_mm: sampler.cameraMm, image: [frame.image.width, frame.image.height], models: f.truth.models }),
-  );
+  const name = entryName(prefix, f);
+  await writeTableMap(out, name, buildTableMapSampler(pose, intrinsics, frame.table), frame.image, frame.background, { frame: f.name }, f.truth.models);
   return { ok: true, name };
 }
 
@@ -62,7 +57,7 @@ async function main(): Promise<void> {
   const cv = await loadOpenCvNode();
   let written = 0;
   for (const f of await listHeldoutFrames(a.src)) {
-    if (existsSync(join(a.out, `${a.prefix}-${f.name}.json`))) continue;
+    if (existsSync(join(a.out, `${entryName(a.prefix, f)}.json`))) continue;
     const r = await writeBlenderEntry(cv, f, a.out, a.prefix);
     console.log(r.ok ? `${r.name}: ${f.truth.models.length} models` : `${r.problem}, skipped`);
     if (r.ok) written++;
