@@ -147,7 +147,9 @@ describe('learned detector on held-out Blender fixtures', () => {
   // on t0-f2 standing in both modes and, with the empty table, the mat-coloured one beside its
   // shadow too; asked again in four views when unsure, it called 7 of 8 with the empty table and
   // 8 without. The fifteenth session's fallen net (trained on Blender tables too) calls all 8 in
-  // both modes: asked once, it leaves only the 32 mm figure standing without the empty table.
+  // both modes: asked once, it leaves only the 32 mm figure standing without the empty table. The
+  // tenth (the sixteenth session's first stage and second-model net) also calls all 8 in both
+  // modes; asked once, it leaves one standing with the empty table and none without.
   it('falls are called fallen: every one in both modes', () => {
     for (const mode of modes) for (const m of all(mode, (x) => x.truth.fallen)) expect(m.found?.fallen).toBe(true);
     for (const mode of modes) expect(fallsCalled(runs, mode)).toBe(8);
@@ -155,9 +157,9 @@ describe('learned detector on held-out Blender fixtures', () => {
 
   it('an unsure square asked again mirrored and turned settles a fall that one view leaves standing', async () => {
     const once = await runFixtures({ views: { count: 1, fallenUnsure: [0, 1], hereUnsure: [0, 1] } });
-    expect(fallsCalled(once, 'withBackground')).toBe(8);
-    expect(fallsCalled(once, 'without')).toBe(7);
-    expect(fallsCalled(runs, 'without')).toBeGreaterThan(fallsCalled(once, 'without'));
+    expect(fallsCalled(once, 'withBackground')).toBe(7);
+    expect(fallsCalled(once, 'without')).toBe(8);
+    expect(fallsCalled(runs, 'withBackground')).toBeGreaterThan(fallsCalled(once, 'withBackground'));
   }, 120_000);
 
   // The fifth model called none; the sixth called the edge figure above fallen without the empty table; the eighth calls none.
