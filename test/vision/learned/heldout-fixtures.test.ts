@@ -148,7 +148,7 @@ describe('learned detector on held-out Blender fixtures', () => {
   // shadow too; asked again in four views when unsure, it called 7 of 8 with the empty table and
   // 8 without. The fifteenth session's fallen net (trained on Blender tables too) calls all 8 in
   // both modes: asked once, it leaves only the 32 mm figure standing without the empty table. The
-  // tenth (the sixteenth session's first stage and second-model net) also calls all 8 in both
+  // tenth (a first stage and a second-model net trained on Blender tables too) also calls all 8 in both
   // modes; asked once, it leaves one standing with the empty table and none without.
   it('falls are called fallen: every one in both modes', () => {
     for (const mode of modes) for (const m of all(mode, (x) => x.truth.fallen)) expect(m.found?.fallen).toBe(true);
