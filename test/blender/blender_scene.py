@@ -269,7 +269,19 @@ cam.matrix_world = M
 sc.camera = cam
 
 r = sc.render
-r.engine = 'CYCLES'
+# Cycles (path traced; the held-out family and, for other seeds, training tables) or EEVEE (a
+# rasteriser: shadow maps, no bounced light; measured only, never trained on). EEVEE needs an
+# OpenGL context: heldout.py runs it under xvfb-run.
+ENGINE = S.get('engine', 'cycles')
+r.engine = 'BLENDER_EEVEE' if ENGINE == 'eevee' else 'CYCLES'
+if ENGINE == 'eevee':
+    ee = sc.eevee
+    ee.taa_render_samples = S['samples']
+    ee.use_soft_shadows = True
+    ee.shadow_cube_size = '2048'
+    ee.shadow_cascade_size = '4096'
+    ee.use_gtao = True
+    ee.gtao_distance = 0.05
 r.resolution_x = C['render_w']
 r.resolution_y = C['render_h']
 r.resolution_percentage = 100

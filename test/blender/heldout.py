@@ -349,7 +349,9 @@ def render(scene, workdir, name, out, threads=2):
     with open(sp, 'w') as f:
         json.dump(dict(scene, threads=threads), f)
     t0 = time.time()
-    r = subprocess.run(['blender', '-b', '--factory-startup', '-noaudio', '-P', os.path.join(HERE, 'blender_scene.py'), '--', sp, png, tp], capture_output=True, text=True)
+    # EEVEE rasterises through OpenGL: headless, it needs a virtual display (apt: xvfb).
+    cmd = (['xvfb-run', '-a', '-s', '-screen 0 640x480x24'] if scene.get('engine') == 'eevee' else []) + ['blender', '-b', '--factory-startup', '-noaudio', '-P', os.path.join(HERE, 'blender_scene.py'), '--', sp, png, tp]
+    r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0 or not os.path.exists(png):
         sys.stderr.write(r.stdout[-3000:] + r.stderr[-3000:])
         raise SystemExit('blender failed on ' + name)
@@ -371,6 +373,7 @@ def main():
     ap.add_argument('--samples', type=int, default=16)
     ap.add_argument('--out', default=os.path.join(HERE, 'frames'))
     ap.add_argument('--threads', type=int, default=2, help='Cycles render threads (1 on a shared machine)')
+    ap.add_argument('--engine', choices=['cycles', 'eevee'], default='cycles', help='eevee: the same scenes rasterised (shadow maps, no bounced light), a renderer no model trains on; needs xvfb-run')
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     work = os.path.join(a.out, 'work')
@@ -393,6 +396,8 @@ def main():
             'terrain': terrain, 'camera': cam, 'samples': a.samples, 'ambient': float(rng.uniform(0.05, 0.3)), 'ambient_color': [0.8, 0.85, 1.0],
             'jpeg_quality': int(rng.integers(80, 95)), 'mat_kind': mat_kind,
         }
+        if a.engine != 'cycles':
+            base_scene['engine'] = a.engine
         lights = make_lights(rng)
         exposure = float(rng.uniform(-0.4, 0.4))
         write_side_files(a.out, tname + '-empty', cam, {}, mat_kind)
