@@ -13,10 +13,17 @@ import { openCv } from '../helpers.js';
 
 export const FIXTURES = join(import.meta.dirname, '../../blender/fixtures');
 
+/** One mode's objects matched to the truth, and each object's fallen chance where the second stage gave one. */
+export interface FixtureMode {
+  matches: Match[];
+  phantoms: Detected[];
+  chances: { x_mm: number; y_mm: number; fallenChance: number }[];
+}
+
 export interface FixtureRun {
   frame: HeldoutFrame;
-  withBackground: { matches: Match[]; phantoms: Detected[] };
-  without: { matches: Match[]; phantoms: Detected[] };
+  withBackground: FixtureMode;
+  without: FixtureMode;
 }
 
 let detector: Promise<LearnedDetector> | null = null;
@@ -38,8 +45,12 @@ export async function runFixtures(options?: Partial<LearnedDetectorOptions>): Pr
     if (!r.ok) throw new Error(`${frame.name}: ${r.error.kind}`);
     const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table, tags: r.value.report.tags };
     // `locate --objects`'s path: the detector, then the look for tags near its untagged models.
-    const run = async (bg: typeof background | null) => detectedOf((await detectWithTagsNear(d, { ...input, background: bg }, tagsNear)).detection.objects);
-    out.push({ frame, withBackground: matchFrame(frame.truth.models, await run(background)), without: matchFrame(frame.truth.models, await run(null)) });
+    const run = async (bg: typeof background | null): Promise<FixtureMode> => {
+      const objects = (await detectWithTagsNear(d, { ...input, background: bg }, tagsNear)).detection.objects;
+      const chances = objects.flatMap((o) => (o.fallenChance === undefined ? [] : [{ x_mm: o.xMm, y_mm: o.yMm, fallenChance: o.fallenChance }]));
+      return { ...matchFrame(frame.truth.models, detectedOf(objects)), chances };
+    };
+    out.push({ frame, withBackground: await run(background), without: await run(null) });
     release();
   }
   if (options) await d.release();
