@@ -8,8 +8,9 @@
  *   OPTION SETS: a JSON list of LearnedDetectorOptions overrides, e.g.
  *     '[{}, {"views": {"count": 1, "fallenUnsure": [0, 1], "hereUnsure": [0, 1]}}, {"decode": {"threshold": 0.5}}]'
  *
- * One line a set and mode: missed (m), phantoms (p), falls not called (fm), standing called
- * fallen (ff), their sum, touching models missed, and the median time of the second look.
+ * Two lines a set and mode: missed (m), phantoms (p), falls not called (fm), standing called
+ * fallen (ff), their sum, touching models missed; then where the untagged standing bases found
+ * lie (p95, median, how many more than 3 and 5 mm off); and the median time of the second look.
  * Choose on the training family; held-out frames are for reporting.
  */
 import { readFile } from 'node:fs/promises';
@@ -28,6 +29,8 @@ const OptionSet = z
     views: z.object({ count: z.number().int().min(1).max(8), fallenUnsure: Band, hereUnsure: Band }).strict().optional(),
     /** The fine fallen net's part (a model that holds one); null: off. */
     fine: z.object({ combine: z.enum(['fine', 'mean']), threshold: z.number().min(0).max(1), unsure: Band.optional() }).strict().nullable().optional(),
+    /** A standing object with no rim seen moved toward the nadir as a point this high (mm). */
+    apparentHeightMm: z.number().min(0).max(100).optional(),
     decode: z
       .object({
         threshold: z.number().min(0).max(1),
@@ -73,7 +76,7 @@ export function optionsOf(set: OptionSet): Partial<LearnedDetectorOptions> {
   const merged: DecodeOptions = { ...DEFAULT_LEARNED_OPTIONS.decode, ...decode };
   if (hereThreshold === null) delete merged.hereThreshold;
   else if (hereThreshold !== undefined) merged.hereThreshold = hereThreshold;
-  return { ...(set.views ? { views: set.views } : {}), ...(set.fine !== undefined ? { fine: set.fine } : {}), decode: merged };
+  return { ...(set.views ? { views: set.views } : {}), ...(set.fine !== undefined ? { fine: set.fine } : {}), ...(set.apparentHeightMm !== undefined ? { apparentHeightMm: set.apparentHeightMm } : {}), decode: merged };
 }
 
 interface Run {
@@ -129,7 +132,11 @@ export async function compareOptions(dirs: readonly string[], sets: readonly Opt
       const fg = figures(p[mode]);
       errors[mode] = c.missed + c.phantoms + c.fallsMissed + c.falseFalls;
       const touchingMissed = p[mode].flatMap((r) => r.matches).filter((m) => !m.found && m.truth.traits.includes('touching')).length;
+      const off = p[mode].flatMap((r) => r.matches).filter((m) => m.found && !m.truth.fallen && m.truth.tag === null);
+      const offBy = (mm: number): number => off.filter((m) => m.errorMm > mm).length;
       lines.push(`${mode === 'withBackground' ? 'with the empty table' : 'without'}: missed ${fg.basesMissedPct.toFixed(1)} %, phantoms ${fg.phantomsPct.toFixed(1)} %, falls found ${fg.fallsFoundPct.toFixed(1)} %, standing called fallen ${fg.standingCalledFallenPct.toFixed(1)} % [m ${c.missed}, p ${c.phantoms}, fm ${c.fallsMissed}, ff ${c.falseFalls}: ${errors[mode]}; touching missed ${touchingMissed}]`);
+      const mm = (v: number): string => (Number.isFinite(v) ? v.toFixed(1) : '∞');
+      lines.push(`  untagged standing bases: p95 ${mm(fg.baseP95Mm)} mm (a miss is ∞), median ${mm(fg.baseMedianMm)} mm; of ${off.length} found, ${offBy(3)} more than 3 mm off, ${offBy(5)} more than 5 mm`);
     }
     const ms = [...p.secondMs].sort((a, b) => a - b)[Math.floor(p.secondMs.length / 2)] ?? NaN;
     lines.push(`second look ${ms.toFixed(1)} ms (median, without the empty table)`);

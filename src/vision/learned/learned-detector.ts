@@ -80,9 +80,16 @@ export interface LearnedDetectorOptions {
    * asked (the rest keep the 4 mm call). null, or a model without it: the 4 mm square's call stands.
    */
   fine: { combine: 'fine' | 'mean'; threshold: number; unsure?: readonly [number, number] } | null;
+  /**
+   * A standing untagged object whose base rim is not seen stays where the network saw it, and the
+   * network sees a figure (no base, or one the colour of the cloth) where its body lies on the
+   * picture: away from the camera's nadir, like a point this high above the table. Such an
+   * object is moved back toward the nadir by that parallax; 0 leaves it where it was seen.
+   */
+  apparentHeightMm: number;
 }
 
-export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] }, fine: null };
+export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] }, fine: null, apparentHeightMm: 0 };
 
 export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;
@@ -305,7 +312,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
             continue;
           }
           const f = p.fallen ? null : (seen?.single ?? null);
-          const at = f ? { ...p, xMm: f.xMm, yMm: f.yMm } : p;
+          const at = f ? { ...p, xMm: f.xMm, yMm: f.yMm } : p.fallen ? p : towardNadir(p, sampler.cameraMm, o.apparentHeightMm);
           // Two peaks on one base that its rim brought together are one model (the surer stays).
           if (f && !free(at.xMm, at.yMm)) continue;
           placed.push(at);
@@ -320,6 +327,14 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
       },
     },
   };
+}
+
+/** Where a point seen `heightMm` above the table stands on it: moved toward the nadir by heightMm / H of its distance from it. */
+export function towardNadir<T extends { xMm: number; yMm: number }>(p: T, cameraMm: readonly [number, number, number], heightMm: number): T {
+  const h = cameraMm[2];
+  if (heightMm <= 0 || !(h > heightMm)) return p;
+  const k = heightMm / h;
+  return { ...p, xMm: p.xMm - (p.xMm - cameraMm[0]) * k, yMm: p.yMm - (p.yMm - cameraMm[1]) * k };
 }
 
 /**

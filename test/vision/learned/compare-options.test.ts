@@ -14,7 +14,7 @@ import { variedTable } from '../../synthetic/varied.js';
 
 describe('compare-options', () => {
   it('refuses missing arguments, bad JSON and unknown or out-of-range options in one line', () => {
-    for (const argv of [[], ['d'], ['d', 'nope'], ['d', '[]'], ['d', '{}'], ['d', '[{"decode": {"threshold": 2}}]'], ['d', '[{"views": {"count": 9, "fallenUnsure": [0, 1], "hereUnsure": [0, 1]}}]'], ['d', '[{"colour": 1}]'], ['d', '[{}]', 'm', 'extra']]) {
+    for (const argv of [[], ['d'], ['d', 'nope'], ['d', '[]'], ['d', '{}'], ['d', '[{"decode": {"threshold": 2}}]'], ['d', '[{"views": {"count": 9, "fallenUnsure": [0, 1], "hereUnsure": [0, 1]}}]'], ['d', '[{"colour": 1}]'], ['d', '[{"apparentHeightMm": -1}]'], ['d', '[{"apparentHeightMm": 200}]'], ['d', '[{}]', 'm', 'extra']]) {
       const r = parseCompareArgs(argv);
       expect(r.ok, argv.join(' ')).toBe(false);
       if (!r.ok) expect(r.problem.split('\n')).toHaveLength(1);
@@ -24,6 +24,8 @@ describe('compare-options', () => {
     expect(r.ok && optionsOf(r.sets[1] ?? {}).decode).toEqual({ ...DEFAULT_LEARNED_OPTIONS.decode, threshold: 0.4 });
     expect(optionsOf({ decode: { hereThreshold: null } }).decode).not.toHaveProperty('hereThreshold');
     expect(optionsOf({ decode: { hereThreshold: 0.2 } }).decode?.hereThreshold).toBe(0.2);
+    expect(optionsOf({ apparentHeightMm: 6 }).apparentHeightMm).toBe(6);
+    expect(optionsOf({})).not.toHaveProperty('apparentHeightMm');
   });
 
   it('counts a set that finds nothing as every untagged model missed, and the shipped set as fewer errors', async () => {
@@ -33,9 +35,12 @@ describe('compare-options', () => {
       const [shipped, blind] = await compareOptions([dir], [{}, { decode: { threshold: 1 } }], defaultModelPath());
       const untagged = variedTable(900003, { widthPx: 1280 }).models.filter((m) => m.tag === null).length;
       // Every untagged model missed; a tagged one too where its tag is not read at this size.
-      expect(blind?.lines[1]).toContain('missed 100.0 %');
-      expect(Number(/\[m (\d+),/.exec(blind?.lines[1] ?? '')?.[1])).toBeGreaterThanOrEqual(untagged);
-      expect(shipped?.lines).toHaveLength(3);
+      expect(blind?.lines[2]).toContain('missed 100.0 %');
+      expect(Number(/\[m (\d+),/.exec(blind?.lines[2] ?? '')?.[1])).toBeGreaterThanOrEqual(untagged);
+      expect(blind?.lines[3]).toMatch(/p95 ∞ mm .* of 0 found, 0 more than 3 mm off/);
+      // The shipped set finds bases, and says how many lie more than 3 and 5 mm off.
+      expect(shipped?.lines).toHaveLength(5);
+      expect(Number(/of (\d+) found/.exec(shipped?.lines[3] ?? '')?.[1])).toBeGreaterThan(0);
       expect(shipped?.errors.without).toBeLessThan(blind?.errors.without ?? 0);
     } finally {
       await rm(dir, { recursive: true, force: true });
