@@ -36,6 +36,8 @@ const OptionSet = z
         threshold: z.number().min(0).max(1),
         fallenThreshold: z.number().min(0).max(1),
         mergeMm: z.number().min(0).max(100),
+        /** Where inside its cell a peak lies: the offset head, the heat's vertex, or their mean. */
+        subcell: z.enum(['offset', 'heat', 'mean']),
         secondThreshold: z.number().min(0).max(1),
         centreMinMm: z.number().min(0).max(100),
         /** null: the "is a model here" filter off. */

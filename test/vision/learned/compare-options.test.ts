@@ -14,7 +14,7 @@ import { variedTable } from '../../synthetic/varied.js';
 
 describe('compare-options', () => {
   it('refuses missing arguments, bad JSON and unknown or out-of-range options in one line', () => {
-    for (const argv of [[], ['d'], ['d', 'nope'], ['d', '[]'], ['d', '{}'], ['d', '[{"decode": {"threshold": 2}}]'], ['d', '[{"views": {"count": 9, "fallenUnsure": [0, 1], "hereUnsure": [0, 1]}}]'], ['d', '[{"colour": 1}]'], ['d', '[{"apparentHeightMm": -1}]'], ['d', '[{"apparentHeightMm": 200}]'], ['d', '[{}]', 'm', 'extra']]) {
+    for (const argv of [[], ['d'], ['d', 'nope'], ['d', '[]'], ['d', '{}'], ['d', '[{"decode": {"threshold": 2}}]'], ['d', '[{"views": {"count": 9, "fallenUnsure": [0, 1], "hereUnsure": [0, 1]}}]'], ['d', '[{"colour": 1}]'], ['d', '[{"apparentHeightMm": -1}]'], ['d', '[{"decode": {"subcell": "vertex"}}]'], ['d', '[{"apparentHeightMm": 200}]'], ['d', '[{}]', 'm', 'extra']]) {
       const r = parseCompareArgs(argv);
       expect(r.ok, argv.join(' ')).toBe(false);
       if (!r.ok) expect(r.problem.split('\n')).toHaveLength(1);
