@@ -9,6 +9,11 @@
  *   npx tsc -p models/train/tsconfig.json
  *   node models/train/.build/models/train/make-blender-dataset.js SRC_DIR OUT_DIR PREFIX
  *
+ * With --fine, each frame's 2 mm squares around its models (make-fine.ts's writeFineSquares, for
+ * models/train/place_fine.py) are written instead of its table map, as NAME.fine.bin and .json.
+ *
+ *   node models/train/.build/models/train/make-blender-dataset.js SRC_DIR OUT_DIR PREFIX --fine
+ *
  * The held-out frames (test/blender/frames, seed 9) are refused: the bench's figures are on them.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -19,30 +24,36 @@ import type { OpenCv } from '../../src/vision/cv-types.js';
 import { buildTableMapSampler } from '../../src/vision/learned/table-map.js';
 import { loadOpenCvNode } from '../../src/vision/opencv-node.js';
 import { writeTableMap } from './dataset-entry.js';
+import { writeFineSquares } from './make-fine.js';
 
 // Commands run from the repository's root (as its README says).
 const HELD_OUT = 'test/blender/frames';
-const USAGE = 'usage: make-blender-dataset.js SRC_DIR OUT_DIR PREFIX (PREFIX: 1-16 of a-z, 0-9)';
+const USAGE = 'usage: make-blender-dataset.js SRC_DIR OUT_DIR PREFIX [--fine] (PREFIX: 1-16 of a-z, 0-9)';
 
-export type BlenderArgs = { ok: true; src: string; out: string; prefix: string } | { ok: false; problem: string };
+export type BlenderArgs = { ok: true; src: string; out: string; prefix: string; fine: boolean } | { ok: false; problem: string };
 
 /** The arguments, or one line saying what is wrong; `heldOut` is the directory never to read. */
 export function parseBlenderArgs(argv: readonly string[], heldOut = HELD_OUT): BlenderArgs {
+  const fine = argv[3] === '--fine';
   const [src, out, prefix] = argv;
-  if (argv.length !== 3 || !src || !out || !prefix || !/^[a-z0-9]{1,16}$/.test(prefix)) return { ok: false, problem: USAGE };
+  if (argv.length !== (fine ? 4 : 3) || !src || !out || !prefix || !/^[a-z0-9]{1,16}$/.test(prefix)) return { ok: false, problem: USAGE };
   if (resolve(src) === resolve(heldOut)) return { ok: false, problem: `${src}: the held-out frames are not training data` };
-  return { ok: true, src, out, prefix };
+  return { ok: true, src, out, prefix, fine };
 }
 
 const entryName = (prefix: string, f: HeldoutFrame): string => `${prefix}-${f.name}`;
 
-/** One frame as a training table in `out`: its name, or why it was not written (not located). */
-export async function writeBlenderEntry(cv: OpenCv, f: HeldoutFrame, out: string, prefix: string): Promise<{ ok: true; name: string } | { ok: false; problem: string }> {
+/** One frame as a training table in `out` (or, with `fine`, its 2 mm squares): its name, or why it was not written (not located). */
+export async function writeBlenderEntry(cv: OpenCv, f: HeldoutFrame, out: string, prefix: string, fine = false): Promise<{ ok: true; name: string } | { ok: false; problem: string }> {
   const frame = await readHeldoutFrame(cv, f);
   frame.release();
   if (!frame.located.ok) return { ok: false, problem: `${f.name}: not located (${frame.located.error.kind})` };
   const { pose, intrinsics } = frame.located.value;
   const name = entryName(prefix, f);
+  if (fine) {
+    await writeFineSquares(out, name, { frame: frame.image, background: frame.background, pose, intrinsics, table: frame.table, models: f.truth.models }, { frame: f.name });
+    return { ok: true, name };
+  }
   await writeTableMap(out, name, buildTableMapSampler(pose, intrinsics, frame.table), frame.image, frame.background, { frame: f.name }, f.truth.models);
   return { ok: true, name };
 }
@@ -57,8 +68,8 @@ async function main(): Promise<void> {
   const cv = await loadOpenCvNode();
   let written = 0;
   for (const f of await listHeldoutFrames(a.src)) {
-    if (existsSync(join(a.out, `${entryName(a.prefix, f)}.json`))) continue;
-    const r = await writeBlenderEntry(cv, f, a.out, a.prefix);
+    if (existsSync(join(a.out, `${entryName(a.prefix, f)}${a.fine ? '.fine' : ''}.json`))) continue;
+    const r = await writeBlenderEntry(cv, f, a.out, a.prefix, a.fine);
     console.log(r.ok ? `${r.name}: ${f.truth.models.length} models` : `${r.problem}, skipped`);
     if (r.ok) written++;
   }

@@ -17,38 +17,61 @@ import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FINE_CELLS, fineSquareAt, fineSquareInput, sampleFineSquare } from '../../src/vision/learned/fine-squares.js';
-import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour } from '../../src/vision/learned/table-map.js';
+import type { CameraIntrinsics, CameraPose } from '../../src/vision/camera-model.js';
+import type { RgbaImage } from '../../src/vision/image.js';
+import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from '../../src/vision/learned/table-map.js';
 import { renderVaried, variedTable } from '../../test/synthetic/varied.js';
 
 /** Cells a square may be moved by when trained on (12 mm: the detector's points are some mm off). */
 export const MARGIN = 6;
 
+/** A frame (and its empty table) located by this pose and lens, and the models on it. */
+export interface FineSource {
+  frame: RgbaImage;
+  background: RgbaImage;
+  pose: CameraPose;
+  intrinsics: CameraIntrinsics;
+  table: { width_mm: number; depth_mm: number };
+  models: readonly { x_mm: number; y_mm: number; fallen: boolean }[];
+}
+
+/**
+ * NAME.fine.bin and NAME.fine.json in dir: around every model's true point a square of
+ * FINE_CELLS + 2 × MARGIN cells (2 mm) with the empty table's channels; `meta` joins the json.
+ */
+export async function writeFineSquares(dir: string, name: string, s: FineSource, meta: Record<string, unknown>): Promise<TableMapSampler> {
+  const sampler = buildTableMapSampler(s.pose, s.intrinsics, s.table);
+  const frameMap = sampleTableMap(sampler, s.frame);
+  const bgMap = sampleTableMap(sampler, s.background);
+  const cells = sampler.cols * sampler.rows;
+  const ref = tableColour(frameMap, cells);
+  const refBg = tableColour(bgMap, cells);
+  const side = FINE_CELLS + 2 * MARGIN;
+  const per = INPUT_CHANNELS * side * side;
+  const out = new Float32Array(s.models.length * per);
+  s.models.forEach((m, k) => {
+    const sq = fineSquareAt(m.x_mm, m.y_mm, side);
+    const f = sampleFineSquare(s.frame, s.pose, s.intrinsics, s.table, sq);
+    const b = sampleFineSquare(s.background, s.pose, s.intrinsics, s.table, sq);
+    fineSquareInput(f, b, sq, sampler.cameraMm, ref, refBg, out, k * per);
+  });
+  await writeFile(join(dir, `${name}.fine.bin`), Buffer.from(out.buffer));
+  await writeFile(join(dir, `${name}.fine.json`), JSON.stringify({ ...meta, channels: INPUT_CHANNELS, side, margin: MARGIN, camera_mm: sampler.cameraMm, image: [s.frame.width, s.frame.height], models: s.models }));
+  return sampler;
+}
+
 export async function writeFineEntry(dir: string, seed: number, withMap: boolean, o: { widthPx?: number } = {}): Promise<{ name: string; models: number }> {
   const v = variedTable(seed, o);
   const full = await renderVaried(v, 'full');
   const empty = await renderVaried(v, 'empty');
-  const sampler = buildTableMapSampler(v.camera.pose, v.camera.intrinsics, v.table);
   const frame = { width: full.width, height: full.height, data: full.rgba };
   const bg = { width: empty.width, height: empty.height, data: empty.rgba };
-  const frameMap = sampleTableMap(sampler, frame);
-  const bgMap = sampleTableMap(sampler, bg);
-  const cells = sampler.cols * sampler.rows;
-  const ref = tableColour(frameMap, cells);
-  const refBg = tableColour(bgMap, cells);
   const name = `s${String(seed).padStart(5, '0')}`;
-  const side = FINE_CELLS + 2 * MARGIN;
-  const per = INPUT_CHANNELS * side * side;
-  const out = new Float32Array(v.models.length * per);
-  v.models.forEach((m, k) => {
-    const sq = fineSquareAt(m.x_mm, m.y_mm, side);
-    const f = sampleFineSquare(frame, v.camera.pose, v.camera.intrinsics, v.table, sq);
-    const b = sampleFineSquare(bg, v.camera.pose, v.camera.intrinsics, v.table, sq);
-    fineSquareInput(f, b, sq, sampler.cameraMm, ref, refBg, out, k * per);
-  });
-  await writeFile(join(dir, `${name}.fine.bin`), Buffer.from(out.buffer));
-  await writeFile(join(dir, `${name}.fine.json`), JSON.stringify({ seed, channels: INPUT_CHANNELS, side, margin: MARGIN, camera_mm: sampler.cameraMm, image: [full.width, full.height], mat: v.mat, models: v.models }));
+  const sampler = await writeFineSquares(dir, name, { frame, background: bg, pose: v.camera.pose, intrinsics: v.camera.intrinsics, table: v.table, models: v.models }, { seed, mat: v.mat });
   if (withMap) {
-    const input = networkInput(sampler, frameMap, bgMap, refBg);
+    const frameMap = sampleTableMap(sampler, frame);
+    const bgMap = sampleTableMap(sampler, bg);
+    const input = networkInput(sampler, frameMap, bgMap, tableColour(bgMap, sampler.cols * sampler.rows));
     await writeFile(join(dir, `${name}.bin`), Buffer.from(input.buffer));
     await writeFile(
       join(dir, `${name}.json`),

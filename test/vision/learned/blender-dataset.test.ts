@@ -41,11 +41,12 @@ describe('make-blender-dataset', () => {
   }, 120_000);
 
   it('refuses the held-out frames, a bad prefix and missing arguments in one line', () => {
-    for (const argv of [[], ['src', 'out'], ['src', 'out', 'Bad!'], ['src', 'out', 'b', 'extra'], ['test/blender/frames', 'out', 'b'], ['./test/blender/frames/', 'out', 'b']]) {
+    for (const argv of [[], ['src', 'out'], ['src', 'out', 'Bad!'], ['src', 'out', 'b', 'extra'], ['src', 'out', 'b', '--fine', 'extra'], ['src', 'out', '--fine'], ['test/blender/frames', 'out', 'b'], ['./test/blender/frames/', 'out', 'b', '--fine']]) {
       const r = parseBlenderArgs(argv);
       expect(r.ok, argv.join(' ')).toBe(false);
       if (!r.ok) expect(r.problem.split('\n')).toHaveLength(1);
     }
-    expect(parseBlenderArgs(['/work/bl/s11', 'models/train/datab', 'b11'])).toEqual({ ok: true, src: '/work/bl/s11', out: 'models/train/datab', prefix: 'b11' });
+    expect(parseBlenderArgs(['/work/bl/s11', 'models/train/datab', 'b11'])).toEqual({ ok: true, src: '/work/bl/s11', out: 'models/train/datab', prefix: 'b11', fine: false });
+    expect(parseBlenderArgs(['/work/bl/s11', 'models/train/fineb', 'b11', '--fine'])).toEqual({ ok: true, src: '/work/bl/s11', out: 'models/train/fineb', prefix: 'b11', fine: true });
   });
 });
