@@ -162,8 +162,9 @@ def export(model, path):
                       dynamic_axes={'fine': {0: 'fine_n'}, 'fallen_fine': {0: 'fine_n'}})
 
 
-def merge(detector_path, fine_path, out_path):
-    """One file: the detector's graph (map, patch) beside the fine net's (fine -> fallen_fine)."""
+def merge(detector_path, fine_path, out_path, outputs=('fallen_fine',)):
+    """One file: the detector's graph (map, patch) beside a fine net's (fine -> its outputs:
+    fallen_fine here, place_fine for place_fine.py's)."""
     import onnx
     from onnx import compose
     a = onnx.load(detector_path)
@@ -181,7 +182,7 @@ def merge(detector_path, fine_path, out_path):
         sys.exit('opsets differ: %d and %d' % (a.opset_import[0].version, b.opset_import[0].version))
     m = compose.merge_models(a, b, io_map=[])
     # The prefix renamed the fine net's input and output with its edges: give them their names back.
-    for old, new in (('fine_net.fine', 'fine'), ('fine_net.fallen_fine', 'fallen_fine')):
+    for old, new in [('fine_net.fine', 'fine')] + [('fine_net.' + o, o) for o in outputs]:
         for v in list(m.graph.input) + list(m.graph.output):
             if v.name == old:
                 v.name = new
