@@ -31,6 +31,8 @@ const OptionSet = z
     fine: z.object({ combine: z.enum(['fine', 'mean']), threshold: z.number().min(0).max(1), unsure: Band.optional() }).strict().nullable().optional(),
     /** A standing object with no rim seen moved toward the nadir as a point this high (mm). */
     apparentHeightMm: z.number().min(0).max(100).optional(),
+    /** The fine placement net's part (a model that holds one); null: off. */
+    place: z.object({ scope: z.enum(['no-rim', 'all']), maxMm: z.number().min(0).max(50) }).strict().nullable().optional(),
     decode: z
       .object({
         threshold: z.number().min(0).max(1),
@@ -78,7 +80,7 @@ export function optionsOf(set: OptionSet): Partial<LearnedDetectorOptions> {
   const merged: DecodeOptions = { ...DEFAULT_LEARNED_OPTIONS.decode, ...decode };
   if (hereThreshold === null) delete merged.hereThreshold;
   else if (hereThreshold !== undefined) merged.hereThreshold = hereThreshold;
-  return { ...(set.views ? { views: set.views } : {}), ...(set.fine !== undefined ? { fine: set.fine } : {}), ...(set.apparentHeightMm !== undefined ? { apparentHeightMm: set.apparentHeightMm } : {}), decode: merged };
+  return { ...(set.views ? { views: set.views } : {}), ...(set.fine !== undefined ? { fine: set.fine } : {}), ...(set.apparentHeightMm !== undefined ? { apparentHeightMm: set.apparentHeightMm } : {}), ...(set.place !== undefined ? { place: set.place } : {}), decode: merged };
 }
 
 interface Run {

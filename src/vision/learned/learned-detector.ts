@@ -37,7 +37,7 @@ export interface LearnedObject {
 
 export interface LearnedDetection {
   objects: LearnedObject[];
-  /** CPU time of the parts, for the bench and the live overlay (decode: base rims fitted and tags bound). */
+  /** CPU time of the parts, for the bench and the live overlay (decode: base rims fitted, the placement net, tags bound). */
   ms: { map: number; network: number; second: number; decode: number };
 }
 
@@ -87,13 +87,21 @@ export interface LearnedDetectorOptions {
    * object is moved back toward the nadir by that parallax; 0 leaves it where it was seen.
    */
   apparentHeightMm: number;
+  /**
+   * With a model that holds the fine placement net (`fine` → `place_fine`, models/train/place_fine.py):
+   * a standing object whose base rim is not seen (`no-rim`), or every standing object (`all`),
+   * is moved where the net puts its base centre on a 2 mm square sampled from the frame around
+   * it, when that is at most maxMm away (the net learnt moves up to 12 mm); the parallax move is
+   * then not applied to it. null, or a model without it: rims and the parallax move alone.
+   */
+  place: { scope: 'no-rim' | 'all'; maxMm: number } | null;
 }
 
 // apparentHeightMm 4: chosen from {0, 4, 6, 8, 10} by the fewest bases more than 3 mm off on Blender
 // validation and the ray caster's frames (rule R in models/miniature-detector.md: 854 against 855
 // at 0, a margin that small is noise), then one run on the held-out tables (p95 with the empty
 // table 8.8 → 7.7 mm, no other count changed).
-export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] }, fine: null, apparentHeightMm: 4 };
+export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] }, fine: null, apparentHeightMm: 4, place: null };
 
 export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;
@@ -102,8 +110,8 @@ export interface LearnedDetector {
   /** One network run decoded several ways (validate.ts's threshold sweep). */
   detectInputEach(tensor: Float32Array, rows: number, cols: number, mmPerCell: number, decodes: readonly DecodeOptions[]): Promise<LearnedObject[][]>;
   release(): Promise<void>;
-  /** What the loaded model holds: a second look at each object (fallen), its second-model head, and its centre head. */
-  readonly stages: { fallen: boolean; second: boolean; centre: boolean; fine: boolean };
+  /** What the loaded model holds: a second look at each object (fallen), its second-model head, its centre head, and the fine fallen and placement nets. */
+  readonly stages: { fallen: boolean; second: boolean; centre: boolean; fine: boolean; place: boolean };
 }
 
 export type LoadResult = { ok: true; detector: LearnedDetector } | { ok: false; problem: string };
@@ -130,17 +138,19 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
   const twoStage = session.inputNames.includes('patch') && session.outputNames.includes('fallen');
   const hasSecond = twoStage && session.outputNames.includes('second');
   const hasCentre = hasSecond && session.outputNames.includes('centre');
-  // The fine fallen net (models/train/fine_fallen.py): its own input, a 2 mm square per object.
-  const hasFine = twoStage && session.inputNames.includes('fine') && session.outputNames.includes('fallen_fine');
-  if (session.inputNames.length !== (twoStage ? 2 : 1) + (hasFine ? 1 : 0)) {
+  // The fine fallen net (models/train/fine_fallen.py) and the fine placement net (place_fine.py): one input, a 2 mm square per object.
+  const fineIn = twoStage && session.inputNames.includes('fine');
+  const hasFine = fineIn && session.outputNames.includes('fallen_fine');
+  const hasPlace = fineIn && session.outputNames.includes('place_fine');
+  if (session.inputNames.length !== (twoStage ? 2 : 1) + (hasFine || hasPlace ? 1 : 0)) {
     const names = session.inputNames.join(', ');
     await session.release();
-    return { ok: false, problem: `not the miniature detector: inputs [${names}], expected map (and patch → fallen, and fine → fallen_fine)` };
+    return { ok: false, problem: `not the miniature detector: inputs [${names}], expected map (and patch → fallen, and fine → fallen_fine or place_fine)` };
   }
   // Each run computes one output; the other input is fed a minimal tensor.
   const idleMap = twoStage ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * 64), [1, INPUT_CHANNELS, 8, 8]) : null;
   const idlePatch = twoStage ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * PATCH_CELLS * PATCH_CELLS), [1, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]) : null;
-  const idleFine = hasFine ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * FINE_CELLS * FINE_CELLS), [1, INPUT_CHANNELS, FINE_CELLS, FINE_CELLS]) : null;
+  const idleFine = hasFine || hasPlace ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * FINE_CELLS * FINE_CELLS), [1, INPUT_CHANNELS, FINE_CELLS, FINE_CELLS]) : null;
   /** Every input the file has: those a run does not use are fed their idle tensors. */
   const feeds = (f: { map?: OrtTypes.Tensor; patch?: OrtTypes.Tensor; fine?: OrtTypes.Tensor }): Record<string, OrtTypes.Tensor> => {
     const out: Record<string, OrtTypes.Tensor> = {};
@@ -252,8 +262,11 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     c2?.dispose();
     return out;
   };
-  /** The fine fallen net's chance for each object, from 2 mm squares of the frame (and the empty table) around its point, in one batch. */
-  const fineChances = async (objects: readonly { xMm: number; yMm: number }[], input: LearnedDetectInput, sampler: TableMapSampler, frameMap: Float32Array, bg: { map: Float32Array; colour: [number, number, number] } | null): Promise<Float32Array> => {
+  /**
+   * A fine net's output for each object, from 2 mm squares of the frame (and the empty table)
+   * around its point, in one batch: `fallen_fine` (one value an object) or `place_fine` (two).
+   */
+  const fineRun = async (output: 'fallen_fine' | 'place_fine', objects: readonly { xMm: number; yMm: number }[], input: LearnedDetectInput, sampler: TableMapSampler, frameMap: Float32Array, bg: { map: Float32Array; colour: [number, number, number] } | null): Promise<Float32Array> => {
     if (objects.length === 0) return new Float32Array(0);
     const ref = tableColour(frameMap, sampler.rows * sampler.cols);
     const per = INPUT_CHANNELS * FINE_CELLS * FINE_CELLS;
@@ -264,17 +277,17 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
       const b = bg && input.background ? sampleFineSquare(input.background, input.pose, input.intrinsics, input.table, sq) : null;
       fineSquareInput(f, b, sq, sampler.cameraMm, ref, bg ? bg.colour : null, batch, k * per);
     });
-    const r = await session.run(feeds({ fine: new ort.Tensor('float32', batch, [objects.length, INPUT_CHANNELS, FINE_CELLS, FINE_CELLS]) }), ['fallen_fine']);
-    const out = r['fallen_fine'];
-    if (out?.data.length !== objects.length) throw new Error('the fine fallen net gave no answer per object');
-    const chances = Float32Array.from(out.data as Float32Array);
+    const r = await session.run(feeds({ fine: new ort.Tensor('float32', batch, [objects.length, INPUT_CHANNELS, FINE_CELLS, FINE_CELLS]) }), [output]);
+    const out = r[output];
+    if (out?.data.length !== objects.length * (output === 'place_fine' ? 2 : 1)) throw new Error(`the fine net gave no ${output} per object`);
+    const values = Float32Array.from(out.data as Float32Array);
     out.dispose();
-    return chances;
+    return values;
   };
   return {
     ok: true,
     detector: {
-      stages: { fallen: twoStage, second: hasSecond, centre: hasCentre, fine: hasFine },
+      stages: { fallen: twoStage, second: hasSecond, centre: hasCentre, fine: hasFine, place: hasPlace },
       detectInput: async (tensor, rows, cols, mmPerCell, decode = o.decode) => (await infer(tensor, rows, cols, mmPerCell, [decode]))[0] ?? [],
       detectInputEach: (tensor, rows, cols, mmPerCell, decodes) => infer(tensor, rows, cols, mmPerCell, decodes),
       async detect(input) {
@@ -297,7 +310,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
           const tf = performance.now();
           const { combine, threshold, unsure } = o.fine;
           const asked = unsure ? peaks.filter((p) => p.fallenChance !== undefined && p.fallenChance >= unsure[0] && p.fallenChance <= unsure[1]) : peaks;
-          const chances = await fineChances(asked, input, sampler, frameMap, bg);
+          const chances = await fineRun('fallen_fine', asked, input, sampler, frameMap, bg);
           asked.forEach((p, i) => {
             const f = chances[i] as number;
             p.fallen = (combine === 'fine' || p.fallenChance === undefined ? f : (f + p.fallenChance) / 2) >= threshold;
@@ -308,19 +321,27 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         const rim = o.rim;
         const placed: LearnedObject[] = [];
         const free = (x: number, y: number): boolean => !placed.some((q) => Math.hypot(q.xMm - x, q.yMm - y) < o.decode.mergeMm);
-        for (const p of [...peaks].sort((a, b) => b.confidence - a.confidence)) {
-          const seen = rim ? rimsAround(input.frame, input.pose, input.intrinsics, sampler.cameraMm, p.xMm, p.yMm, rim, o.rimPair) : null;
+        const sorted = [...peaks].sort((a, b) => b.confidence - a.confidence);
+        const rims = sorted.map((p) => (rim ? rimsAround(input.frame, input.pose, input.intrinsics, sampler.cameraMm, p.xMm, p.yMm, rim, o.rimPair) : null));
+        // The standing objects the placement net places, in one batch: where it puts each (null: too far to trust).
+        const place = hasPlace ? o.place : null;
+        const toPlace = place ? sorted.filter((p, i) => !p.fallen && !rims[i]?.pair && (place.scope === 'all' || !rims[i]?.single)) : [];
+        const moves = await fineRun('place_fine', toPlace, input, sampler, frameMap, bg);
+        const netPlaced = new Map(toPlace.map((p, k) => [p, netMove(p, moves[2 * k] as number, moves[2 * k + 1] as number, place?.maxMm ?? 0)]));
+        sorted.forEach((p, i) => {
+          const seen = rims[i];
           if (seen?.pair) {
             // Two bases in contact where one object was seen: two standing models on their rims.
             for (const c of seen.pair) if (free(c.xMm, c.yMm)) placed.push({ ...p, xMm: c.xMm, yMm: c.yMm, fallen: false });
-            continue;
+            return;
           }
-          const f = p.fallen ? null : (seen?.single ?? null);
-          const at = f ? { ...p, xMm: f.xMm, yMm: f.yMm } : p.fallen ? p : towardNadir(p, sampler.cameraMm, o.apparentHeightMm);
-          // Two peaks on one base that its rim brought together are one model (the surer stays).
-          if (f && !free(at.xMm, at.yMm)) continue;
+          const net = netPlaced.get(p) ?? null;
+          const f = p.fallen || net ? null : (seen?.single ?? null);
+          const at = net ?? (f ? { ...p, xMm: f.xMm, yMm: f.yMm } : p.fallen ? p : towardNadir(p, sampler.cameraMm, o.apparentHeightMm));
+          // Two peaks on one base that its rim or the net brought together are one model (the surer stays).
+          if ((f || net) && !free(at.xMm, at.yMm)) return;
           placed.push(at);
-        }
+        });
         const objects = bindTags(placed, input.tags ?? [], o);
         objects.sort((a, b) => a.yMm - b.yMm || a.xMm - b.xMm);
         return { objects, ms: { map: t1 - t0, network: t2 - t1 - secondMs, second: secondMs, decode: performance.now() - t2 } };
@@ -331,6 +352,12 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
       },
     },
   };
+}
+
+/** The object moved by the placement net's (dx, dy) mm, or null when that is farther than maxMm (or not a number). */
+export function netMove<T extends { xMm: number; yMm: number }>(p: T, dx: number, dy: number, maxMm: number): T | null {
+  const d = Math.hypot(dx, dy);
+  return Number.isFinite(d) && d <= maxMm ? { ...p, xMm: p.xMm + dx, yMm: p.yMm + dy } : null;
 }
 
 /** Where a point seen `heightMm` above the table stands on it: moved toward the nadir by heightMm / H of its distance from it. */

@@ -4,7 +4,7 @@ import { decodeHeat, DEFAULT_DECODE } from '../../../src/vision/learned/decode-h
 
 // The mechanics at fixed thresholds (the shipped ones, DEFAULT_DECODE, are re-chosen with each model).
 const OFFSET = { threshold: 0.5, fallenThreshold: 0.5, mergeMm: 14, subcell: 'offset' as const };
-import { bindTags, towardNadir, type LearnedObject } from '../../../src/vision/learned/learned-detector.js';
+import { bindTags, netMove, towardNadir, type LearnedObject } from '../../../src/vision/learned/learned-detector.js';
 
 /** A [4, rows, cols] output with the given peaks: (row, col, heat, fallen chance, dx, dy). */
 function output(rows: number, cols: number, peaks: [number, number, number, number, number, number][]): Float32Array {
@@ -110,5 +110,17 @@ describe('a figure seen where its body leans, moved back toward the nadir', () =
     const p = { xMm: 100, yMm: 200, tag: null };
     expect(towardNadir(p, cam, 0)).toBe(p);
     expect(towardNadir(p, [0, 0, 8], 10)).toBe(p);
+  });
+});
+
+describe("the placement net's move", () => {
+  it('moves by the net’s millimetres, and not at all past maxMm or on a value that is not a number', () => {
+    const p = { xMm: 100, yMm: 200, tag: null };
+    expect(netMove(p, 3, -4, 12)).toEqual({ xMm: 103, yMm: 196, tag: null });
+    expect(netMove(p, 3, -4, 5)).toEqual({ xMm: 103, yMm: 196, tag: null });
+    expect(netMove(p, 3, -4, 4.99)).toBeNull();
+    expect(netMove(p, 0, 0, 0)).toEqual(p);
+    expect(netMove(p, Number.NaN, 0, 12)).toBeNull();
+    expect(netMove(p, Number.POSITIVE_INFINITY, 0, 12)).toBeNull();
   });
 });

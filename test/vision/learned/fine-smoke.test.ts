@@ -62,7 +62,7 @@ describe.runIf(hasTorch)('fine fallen net smoke step', () => {
     const run = async (o: Partial<LearnedDetectorOptions>, bg: boolean): Promise<boolean[]> => {
       const r = await loadLearnedDetector(ort, bytes, { ...o, rim: null, rimPair: null });
       if (!r.ok) throw new Error(r.problem);
-      expect(r.detector.stages).toEqual({ fallen: true, second: true, centre: true, fine: true });
+      expect(r.detector.stages).toEqual({ fallen: true, second: true, centre: true, fine: true, place: false });
       const d = await r.detector.detect({ ...input, background: bg ? input.background : null });
       await r.detector.release();
       return d.objects.map((x) => x.fallen);

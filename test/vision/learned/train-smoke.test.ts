@@ -82,7 +82,7 @@ describe.runIf(hasTorch)('training smoke step', () => {
     expect(c.stdout).toMatch(/step 3 .* centre \d/);
     const cbytes = new Uint8Array(await readFile(centred));
     const three = await loadLearnedDetector(ort, cbytes);
-    expect(three.ok && three.detector.stages).toEqual({ fallen: true, second: true, centre: true, fine: false });
+    expect(three.ok && three.detector.stages).toEqual({ fallen: true, second: true, centre: true, fine: false, place: false });
     if (!three.ok) return;
     const peaks = await three.detector.detectInput(input, meta.rows, meta.cols, 4, decode);
     const rawC = await ort.InferenceSession.create(cbytes);
