@@ -16,7 +16,7 @@
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FINE_CELLS, fineSquareAt, fineSquareInput, sampleFineSquare } from '../../src/vision/learned/fine-squares.js';
+import { FINE_CELLS, fineSquareAt, fineSquareInput, sampleFineSquares } from '../../src/vision/learned/fine-squares.js';
 import type { CameraIntrinsics, CameraPose } from '../../src/vision/camera-model.js';
 import type { RgbaImage } from '../../src/vision/image.js';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from '../../src/vision/learned/table-map.js';
@@ -51,9 +51,8 @@ export async function writeFineSquares(dir: string, name: string, s: FineSource,
   const out = new Float32Array(s.models.length * per);
   s.models.forEach((m, k) => {
     const sq = fineSquareAt(m.x_mm, m.y_mm, side);
-    const f = sampleFineSquare(s.frame, s.pose, s.intrinsics, s.table, sq);
-    const b = sampleFineSquare(s.background, s.pose, s.intrinsics, s.table, sq);
-    fineSquareInput(f, b, sq, sampler.cameraMm, ref, refBg, out, k * per);
+    const [f, b] = sampleFineSquares([s.frame, s.background], s.pose, s.intrinsics, s.table, sq);
+    fineSquareInput(f as Float32Array, b ?? null, sq, sampler.cameraMm, ref, refBg, out, k * per);
   });
   await writeFile(join(dir, `${name}.fine.bin`), Buffer.from(out.buffer));
   await writeFile(join(dir, `${name}.fine.json`), JSON.stringify({ ...meta, channels: INPUT_CHANNELS, side, margin: MARGIN, camera_mm: sampler.cameraMm, image: [s.frame.width, s.frame.height], models: s.models }));

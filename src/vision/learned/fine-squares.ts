@@ -40,8 +40,20 @@ export function fineSquareAt(xMm: number, yMm: number, cells = FINE_CELLS): Fine
  * or outside the frame: each cell the mean of SUB × SUB bilinear samples.
  */
 export function sampleFineSquare(img: RgbaImage, pose: CameraPose, k: CameraIntrinsics, table: { width_mm: number; depth_mm: number }, sq: FineSquare): Float32Array {
+  return sampleFineSquares([img], pose, k, table, sq)[0] as Float32Array;
+}
+
+/**
+ * sampleFineSquare for several images of one camera and size (a frame and its empty table): the
+ * square's sample points are projected and placed once, then every image is read at them.
+ */
+export function sampleFineSquares(imgs: readonly RgbaImage[], pose: CameraPose, k: CameraIntrinsics, table: { width_mm: number; depth_mm: number }, sq: FineSquare): Float32Array[] {
+  const first = imgs[0];
+  if (!first) return [];
+  if (imgs.some((im) => im.width !== first.width || im.height !== first.height)) throw new RangeError('the images of one fine square must be of one size');
   const n = sq.cells;
   const m = FINE_MM_PER_CELL;
+  const w = first.width;
   // Pixel positions at the lattice's corners, exact; NaN where the point is behind the camera.
   const ln = Math.ceil((n * SUB) / LATTICE) + 1;
   const lu = new Float64Array(ln * ln);
@@ -54,47 +66,62 @@ export function sampleFineSquare(img: RgbaImage, pose: CameraPose, k: CameraIntr
       lv[j * ln + i] = q ? q[1] : NaN;
     }
   }
+  // Each sub-sample's top-left pixel (RGBA offset; -1: not read) and its bilinear weights.
   const cells = n * n;
-  const out = new Float32Array(3 * cells);
-  const d = img.data;
-  const w = img.width;
+  const per = SUB * SUB;
+  const at = new Int32Array(cells * per).fill(-1);
+  const wt = new Float64Array(4 * cells * per);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      const i = r * n + c;
       const xc = sq.x0Mm + (c + 0.5) * m;
       const yc = sq.y0Mm + (r + 0.5) * m;
+      if (!(xc >= 0 && yc >= 0 && xc < table.width_mm && yc < table.depth_mm)) continue;
+      for (let s = 0; s < per; s++) {
+        // The sub-sample in lattice units, then bilinear between its four lattice corners.
+        const gx = (c * SUB + (s % SUB) + 0.5) / LATTICE;
+        const gy = (r * SUB + Math.floor(s / SUB) + 0.5) / LATTICE;
+        const i0 = Math.min(ln - 2, Math.floor(gx));
+        const j0 = Math.min(ln - 2, Math.floor(gy));
+        const ax = gx - i0;
+        const ay = gy - j0;
+        const t = j0 * ln + i0;
+        const u = (1 - ay) * ((1 - ax) * (lu[t] as number) + ax * (lu[t + 1] as number)) + ay * ((1 - ax) * (lu[t + ln] as number) + ax * (lu[t + ln + 1] as number));
+        const v = (1 - ay) * ((1 - ax) * (lv[t] as number) + ax * (lv[t + 1] as number)) + ay * ((1 - ax) * (lv[t + ln] as number) + ax * (lv[t + ln + 1] as number));
+        if (!(u >= 0 && v >= 0 && u < w - 1 && v < first.height - 1)) continue;
+        const x0 = Math.floor(u);
+        const y0 = Math.floor(v);
+        const fx = u - x0;
+        const fy = v - y0;
+        const q = (r * n + c) * per + s;
+        at[q] = (y0 * w + x0) * 4;
+        wt[4 * q] = (1 - fx) * (1 - fy);
+        wt[4 * q + 1] = fx * (1 - fy);
+        wt[4 * q + 2] = (1 - fx) * fy;
+        wt[4 * q + 3] = fx * fy;
+      }
+    }
+  }
+  return imgs.map((img) => {
+    const out = new Float32Array(3 * cells);
+    const d = img.data;
+    for (let i = 0; i < cells; i++) {
       let seen = 0;
       let rr = 0;
       let gg = 0;
       let bb = 0;
-      if (xc >= 0 && yc >= 0 && xc < table.width_mm && yc < table.depth_mm) {
-        for (let s = 0; s < SUB * SUB; s++) {
-          // The sub-sample in lattice units, then bilinear between its four lattice corners.
-          const gx = (c * SUB + (s % SUB) + 0.5) / LATTICE;
-          const gy = (r * SUB + Math.floor(s / SUB) + 0.5) / LATTICE;
-          const i0 = Math.min(ln - 2, Math.floor(gx));
-          const j0 = Math.min(ln - 2, Math.floor(gy));
-          const ax = gx - i0;
-          const ay = gy - j0;
-          const t = j0 * ln + i0;
-          const u = (1 - ay) * ((1 - ax) * (lu[t] as number) + ax * (lu[t + 1] as number)) + ay * ((1 - ax) * (lu[t + ln] as number) + ax * (lu[t + ln + 1] as number));
-          const v = (1 - ay) * ((1 - ax) * (lv[t] as number) + ax * (lv[t + 1] as number)) + ay * ((1 - ax) * (lv[t + ln] as number) + ax * (lv[t + ln + 1] as number));
-          if (!(u >= 0 && v >= 0 && u < w - 1 && v < img.height - 1)) continue;
-          const x0 = Math.floor(u);
-          const y0 = Math.floor(v);
-          const fx = u - x0;
-          const fy = v - y0;
-          const p = (y0 * w + x0) * 4;
-          const p2 = p + w * 4;
-          const w00 = (1 - fx) * (1 - fy);
-          const w01 = fx * (1 - fy);
-          const w10 = (1 - fx) * fy;
-          const w11 = fx * fy;
-          rr += (d[p] as number) * w00 + (d[p + 4] as number) * w01 + (d[p2] as number) * w10 + (d[p2 + 4] as number) * w11;
-          gg += (d[p + 1] as number) * w00 + (d[p + 5] as number) * w01 + (d[p2 + 1] as number) * w10 + (d[p2 + 5] as number) * w11;
-          bb += (d[p + 2] as number) * w00 + (d[p + 6] as number) * w01 + (d[p2 + 2] as number) * w10 + (d[p2 + 6] as number) * w11;
-          seen++;
-        }
+      for (let s = 0; s < per; s++) {
+        const q = i * per + s;
+        const p = at[q] as number;
+        if (p < 0) continue;
+        const p2 = p + w * 4;
+        const w00 = wt[4 * q] as number;
+        const w01 = wt[4 * q + 1] as number;
+        const w10 = wt[4 * q + 2] as number;
+        const w11 = wt[4 * q + 3] as number;
+        rr += (d[p] as number) * w00 + (d[p + 4] as number) * w01 + (d[p2] as number) * w10 + (d[p2 + 4] as number) * w11;
+        gg += (d[p + 1] as number) * w00 + (d[p + 5] as number) * w01 + (d[p2 + 1] as number) * w10 + (d[p2 + 5] as number) * w11;
+        bb += (d[p + 2] as number) * w00 + (d[p + 6] as number) * w01 + (d[p2 + 2] as number) * w10 + (d[p2 + 6] as number) * w11;
+        seen++;
       }
       if (seen === 0) {
         out[i] = out[cells + i] = out[2 * cells + i] = NaN;
@@ -104,8 +131,8 @@ export function sampleFineSquare(img: RgbaImage, pose: CameraPose, k: CameraIntr
       out[cells + i] = gg / seen;
       out[2 * cells + i] = bb / seen;
     }
-  }
-  return out;
+    return out;
+  });
 }
 
 /**

@@ -11,8 +11,9 @@ import type { RgbaImage } from '../image.js';
 import type { LocatedTag } from '../locate-tags.js';
 import { decodeHeat, DEFAULT_DECODE, type DecodeOptions } from './decode-heat.js';
 import { cutPatches, dihedralViews, PATCH_CELLS } from './fall-patches.js';
-import { FINE_CELLS, fineSquareAt, fineSquareInput, sampleFineSquare } from './fine-squares.js';
+import { FINE_CELLS, fineSquareAt, fineSquareInput, sampleFineSquares } from './fine-squares.js';
 import { DEFAULT_RIM, DEFAULT_RIM_PAIR, rimsAround, type RimOptions, type RimPairOptions } from './base-rim.js';
+import { netMove, placeObjects } from './placement.js';
 import { lookAgainAt, type SquareAnswer } from './second-stage.js';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from './table-map.js';
 
@@ -273,9 +274,8 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     const batch = new Float32Array(objects.length * per);
     objects.forEach((p, k) => {
       const sq = fineSquareAt(p.xMm, p.yMm);
-      const f = sampleFineSquare(input.frame, input.pose, input.intrinsics, input.table, sq);
-      const b = bg && input.background ? sampleFineSquare(input.background, input.pose, input.intrinsics, input.table, sq) : null;
-      fineSquareInput(f, b, sq, sampler.cameraMm, ref, bg ? bg.colour : null, batch, k * per);
+      const [f, b] = sampleFineSquares(bg && input.background ? [input.frame, input.background] : [input.frame], input.pose, input.intrinsics, input.table, sq);
+      fineSquareInput(f as Float32Array, b ?? null, sq, sampler.cameraMm, ref, bg ? bg.colour : null, batch, k * per);
     });
     const r = await session.run(feeds({ fine: new ort.Tensor('float32', batch, [objects.length, INPUT_CHANNELS, FINE_CELLS, FINE_CELLS]) }), [output]);
     const out = r[output];
@@ -319,29 +319,14 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         }
         const t2 = performance.now();
         const rim = o.rim;
-        const placed: LearnedObject[] = [];
-        const free = (x: number, y: number): boolean => !placed.some((q) => Math.hypot(q.xMm - x, q.yMm - y) < o.decode.mergeMm);
-        const sorted = [...peaks].sort((a, b) => b.confidence - a.confidence);
-        const rims = sorted.map((p) => (rim ? rimsAround(input.frame, input.pose, input.intrinsics, sampler.cameraMm, p.xMm, p.yMm, rim, o.rimPair) : null));
-        // The standing objects the placement net places, in one batch: where it puts each (null: too far to trust).
+        const rims = peaks.map((p) => (rim ? rimsAround(input.frame, input.pose, input.intrinsics, sampler.cameraMm, p.xMm, p.yMm, rim, o.rimPair) : null));
+        // The standing objects the placement net places, in one batch: where it puts each (null: not asked, or too far to trust).
         const place = hasPlace ? o.place : null;
-        const toPlace = place ? sorted.filter((p, i) => !p.fallen && !rims[i]?.pair && (place.scope === 'all' || !rims[i]?.single)) : [];
-        const moves = await fineRun('place_fine', toPlace, input, sampler, frameMap, bg);
-        const netPlaced = new Map(toPlace.map((p, k) => [p, netMove(p, moves[2 * k] as number, moves[2 * k + 1] as number, place?.maxMm ?? 0)]));
-        sorted.forEach((p, i) => {
-          const seen = rims[i];
-          if (seen?.pair) {
-            // Two bases in contact where one object was seen: two standing models on their rims.
-            for (const c of seen.pair) if (free(c.xMm, c.yMm)) placed.push({ ...p, xMm: c.xMm, yMm: c.yMm, fallen: false });
-            return;
-          }
-          const net = netPlaced.get(p) ?? null;
-          const f = p.fallen || net ? null : (seen?.single ?? null);
-          const at = net ?? (f ? { ...p, xMm: f.xMm, yMm: f.yMm } : p.fallen ? p : towardNadir(p, sampler.cameraMm, o.apparentHeightMm));
-          // Two peaks on one base that its rim or the net brought together are one model (the surer stays).
-          if ((f || net) && !free(at.xMm, at.yMm)) return;
-          placed.push(at);
-        });
+        const asked = place ? peaks.flatMap((p, i) => (!p.fallen && !rims[i]?.pair && (place.scope === 'all' || !rims[i]?.single) ? [i] : [])) : [];
+        const moves = await fineRun('place_fine', asked.map((i) => peaks[i] as LearnedObject), input, sampler, frameMap, bg);
+        const net: (LearnedObject | null)[] = peaks.map(() => null);
+        asked.forEach((i, k) => (net[i] = netMove(peaks[i] as LearnedObject, moves[2 * k] as number, moves[2 * k + 1] as number, place?.maxMm ?? 0)));
+        const placed = placeObjects(peaks, rims, net, { cameraMm: sampler.cameraMm, apparentHeightMm: o.apparentHeightMm, mergeMm: o.decode.mergeMm });
         const objects = bindTags(placed, input.tags ?? [], o);
         objects.sort((a, b) => a.yMm - b.yMm || a.xMm - b.xMm);
         return { objects, ms: { map: t1 - t0, network: t2 - t1 - secondMs, second: secondMs, decode: performance.now() - t2 } };
@@ -352,20 +337,6 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
       },
     },
   };
-}
-
-/** The object moved by the placement net's (dx, dy) mm, or null when that is farther than maxMm (or not a number). */
-export function netMove<T extends { xMm: number; yMm: number }>(p: T, dx: number, dy: number, maxMm: number): T | null {
-  const d = Math.hypot(dx, dy);
-  return Number.isFinite(d) && d <= maxMm ? { ...p, xMm: p.xMm + dx, yMm: p.yMm + dy } : null;
-}
-
-/** Where a point seen `heightMm` above the table stands on it: moved toward the nadir by heightMm / H of its distance from it. */
-export function towardNadir<T extends { xMm: number; yMm: number }>(p: T, cameraMm: readonly [number, number, number], heightMm: number): T {
-  const h = cameraMm[2];
-  if (heightMm <= 0 || !(h > heightMm)) return p;
-  const k = heightMm / h;
-  return { ...p, xMm: p.xMm - (p.xMm - cameraMm[0]) * k, yMm: p.yMm - (p.yMm - cameraMm[1]) * k };
 }
 
 /**

@@ -142,11 +142,18 @@ const LOG_TABLE = (() => {
   return t;
 })();
 const clip = (v: number): number => (v > LOG_CLIP ? LOG_CLIP : v < -LOG_CLIP ? -LOG_CLIP : v);
-/** clip(log(v + 2) − log(ref + 2)) for every v on the 1/16 grid: one look-up a cell and channel. */
+/** The last tables made: a frame's cloth colours are asked for again for every fine square of it. */
+const ratioTables = new Map<number, Float32Array>();
+/** clip(log(v + 2) − log(ref + 2)) for every v on the 1/16 grid: one look-up a cell and channel (read only: shared). */
 export function logRatioTable(ref: number): Float32Array {
+  const kept = ratioTables.get(ref);
+  if (kept) return kept;
   const lr = Math.log(ref + 2);
   const t = new Float32Array(LOG_TABLE.length);
   for (let i = 0; i < t.length; i++) t[i] = clip((LOG_TABLE[i] as number) - lr);
+  // Six colours a frame (its cloth's and its empty table's): a few frames' worth is kept.
+  if (ratioTables.size >= 24) ratioTables.delete(ratioTables.keys().next().value as number);
+  ratioTables.set(ref, t);
   return t;
 }
 export const logRatioIndex = (v: number): number => (v <= 0 ? 0 : v >= 256 ? 256 * LOG_STEPS : (v * LOG_STEPS + 0.5) | 0);

@@ -4,7 +4,7 @@ import { decodeHeat, DEFAULT_DECODE } from '../../../src/vision/learned/decode-h
 
 // The mechanics at fixed thresholds (the shipped ones, DEFAULT_DECODE, are re-chosen with each model).
 const OFFSET = { threshold: 0.5, fallenThreshold: 0.5, mergeMm: 14, subcell: 'offset' as const };
-import { bindTags, netMove, towardNadir, type LearnedObject } from '../../../src/vision/learned/learned-detector.js';
+import { bindTags, type LearnedObject } from '../../../src/vision/learned/learned-detector.js';
 
 /** A [4, rows, cols] output with the given peaks: (row, col, heat, fallen chance, dx, dy). */
 function output(rows: number, cols: number, peaks: [number, number, number, number, number, number][]): Float32Array {
@@ -90,37 +90,5 @@ describe('bindTags', () => {
   it('two tags on touching bases bind two objects', () => {
     const out = bindTags([ob(100, 100), ob(126, 100)], [{ id: 4, x_mm: 100, y_mm: 100, z_mm: 3 }, { id: 5, x_mm: 126, y_mm: 100, z_mm: 3 }], { bindMm: 35, absorbMm: 18 });
     expect(out.map((o) => o.tag).sort()).toEqual([4, 5]);
-  });
-});
-
-describe('a figure seen where its body leans, moved back toward the nadir', () => {
-  const cam = [900, 600, 1500] as const;
-  it('a point seen 10 mm up, 750 mm from the nadir, stands 5 mm nearer it, on the same line', () => {
-    // Seen from 1500 mm, a point 10 mm up at ground distance d appears at d × 1500 / 1490.
-    const ground = { xMm: 900 + 600, yMm: 600 + 450 };
-    const seen = { xMm: 900 + (600 * 1500) / 1490, yMm: 600 + (450 * 1500) / 1490 };
-    const at = towardNadir(seen, cam, 10);
-    expect(at.xMm).toBeCloseTo(ground.xMm, 6);
-    expect(at.yMm).toBeCloseTo(ground.yMm, 6);
-    expect(Math.hypot(seen.xMm - at.xMm, seen.yMm - at.yMm)).toBeCloseTo(750 * 1500 / 1490 - 750, 6);
-  });
-
-  it('leaves the nadir, a zero height, and a camera no higher than the point alone', () => {
-    expect(towardNadir({ xMm: 900, yMm: 600 }, cam, 10)).toEqual({ xMm: 900, yMm: 600 });
-    const p = { xMm: 100, yMm: 200, tag: null };
-    expect(towardNadir(p, cam, 0)).toBe(p);
-    expect(towardNadir(p, [0, 0, 8], 10)).toBe(p);
-  });
-});
-
-describe("the placement net's move", () => {
-  it('moves by the net’s millimetres, and not at all past maxMm or on a value that is not a number', () => {
-    const p = { xMm: 100, yMm: 200, tag: null };
-    expect(netMove(p, 3, -4, 12)).toEqual({ xMm: 103, yMm: 196, tag: null });
-    expect(netMove(p, 3, -4, 5)).toEqual({ xMm: 103, yMm: 196, tag: null });
-    expect(netMove(p, 3, -4, 4.99)).toBeNull();
-    expect(netMove(p, 0, 0, 0)).toEqual(p);
-    expect(netMove(p, Number.NaN, 0, 12)).toBeNull();
-    expect(netMove(p, Number.POSITIVE_INFINITY, 0, 12)).toBeNull();
   });
 });

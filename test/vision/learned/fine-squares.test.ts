@@ -1,7 +1,7 @@
 /** The fine fallen net's 2 mm squares (src/vision/learned/fine-squares.ts) against the 4 mm map they must agree with. */
 import { describe, expect, it } from 'vitest';
 import { cameraPositionMm, lookAtPose } from '../../../src/vision/camera-model.js';
-import { FINE_CELLS, FINE_MM_PER_CELL, fineSquareAt, fineSquareInput, sampleFineSquare } from '../../../src/vision/learned/fine-squares.js';
+import { FINE_CELLS, FINE_MM_PER_CELL, fineSquareAt, fineSquareInput, sampleFineSquare, sampleFineSquares } from '../../../src/vision/learned/fine-squares.js';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour } from '../../../src/vision/learned/table-map.js';
 
 const W = 640, H = 360;
@@ -107,5 +107,16 @@ describe('fine squares', () => {
       }
     }
     expect(() => fineSquareInput(f.subarray(1), null, sq, s.cameraMm, ref, null, x)).toThrow(RangeError);
+  });
+
+  it('samples a frame and its empty table at shared points as it samples each alone, and refuses images of two sizes', () => {
+    const sq = fineSquareAt(905.3, 597.1);
+    const [f, b] = sampleFineSquares([img, empty], pose, k, table, sq);
+    expect(f).toEqual(sampleFineSquare(img, pose, k, table, sq));
+    expect(b).toEqual(sampleFineSquare(empty, pose, k, table, sq));
+    expect(f).not.toEqual(b);
+    expect(sampleFineSquares([], pose, k, table, sq)).toEqual([]);
+    const small = { width: img.width - 2, height: img.height, data: img.data.subarray(0, (img.width - 2) * img.height * 4) };
+    expect(() => sampleFineSquares([img, small], pose, k, table, sq)).toThrow(RangeError);
   });
 });
