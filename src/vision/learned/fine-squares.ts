@@ -66,73 +66,63 @@ export function sampleFineSquares(imgs: readonly RgbaImage[], pose: CameraPose, 
       lv[j * ln + i] = q ? q[1] : NaN;
     }
   }
-  // Each sub-sample's top-left pixel (RGBA offset; -1: not read) and its bilinear weights.
+  // Each sub-sample's pixel and weights are found once, then every image is read there.
   const cells = n * n;
-  const per = SUB * SUB;
-  const at = new Int32Array(cells * per).fill(-1);
-  const wt = new Float64Array(4 * cells * per);
+  const outs = imgs.map(() => new Float32Array(3 * cells));
+  const datas = imgs.map((im) => im.data);
+  const sums = new Float64Array(3 * imgs.length);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
+      const i = r * n + c;
       const xc = sq.x0Mm + (c + 0.5) * m;
       const yc = sq.y0Mm + (r + 0.5) * m;
-      if (!(xc >= 0 && yc >= 0 && xc < table.width_mm && yc < table.depth_mm)) continue;
-      for (let s = 0; s < per; s++) {
-        // The sub-sample in lattice units, then bilinear between its four lattice corners.
-        const gx = (c * SUB + (s % SUB) + 0.5) / LATTICE;
-        const gy = (r * SUB + Math.floor(s / SUB) + 0.5) / LATTICE;
-        const i0 = Math.min(ln - 2, Math.floor(gx));
-        const j0 = Math.min(ln - 2, Math.floor(gy));
-        const ax = gx - i0;
-        const ay = gy - j0;
-        const t = j0 * ln + i0;
-        const u = (1 - ay) * ((1 - ax) * (lu[t] as number) + ax * (lu[t + 1] as number)) + ay * ((1 - ax) * (lu[t + ln] as number) + ax * (lu[t + ln + 1] as number));
-        const v = (1 - ay) * ((1 - ax) * (lv[t] as number) + ax * (lv[t + 1] as number)) + ay * ((1 - ax) * (lv[t + ln] as number) + ax * (lv[t + ln + 1] as number));
-        if (!(u >= 0 && v >= 0 && u < w - 1 && v < first.height - 1)) continue;
-        const x0 = Math.floor(u);
-        const y0 = Math.floor(v);
-        const fx = u - x0;
-        const fy = v - y0;
-        const q = (r * n + c) * per + s;
-        at[q] = (y0 * w + x0) * 4;
-        wt[4 * q] = (1 - fx) * (1 - fy);
-        wt[4 * q + 1] = fx * (1 - fy);
-        wt[4 * q + 2] = (1 - fx) * fy;
-        wt[4 * q + 3] = fx * fy;
+      let seen = 0;
+      sums.fill(0);
+      if (xc >= 0 && yc >= 0 && xc < table.width_mm && yc < table.depth_mm) {
+        for (let s = 0; s < SUB * SUB; s++) {
+          // The sub-sample in lattice units, then bilinear between its four lattice corners.
+          const gx = (c * SUB + (s % SUB) + 0.5) / LATTICE;
+          const gy = (r * SUB + Math.floor(s / SUB) + 0.5) / LATTICE;
+          const i0 = Math.min(ln - 2, Math.floor(gx));
+          const j0 = Math.min(ln - 2, Math.floor(gy));
+          const ax = gx - i0;
+          const ay = gy - j0;
+          const t = j0 * ln + i0;
+          const u = (1 - ay) * ((1 - ax) * (lu[t] as number) + ax * (lu[t + 1] as number)) + ay * ((1 - ax) * (lu[t + ln] as number) + ax * (lu[t + ln + 1] as number));
+          const v = (1 - ay) * ((1 - ax) * (lv[t] as number) + ax * (lv[t + 1] as number)) + ay * ((1 - ax) * (lv[t + ln] as number) + ax * (lv[t + ln + 1] as number));
+          if (!(u >= 0 && v >= 0 && u < w - 1 && v < first.height - 1)) continue;
+          const x0 = Math.floor(u);
+          const y0 = Math.floor(v);
+          const fx = u - x0;
+          const fy = v - y0;
+          const p = (y0 * w + x0) * 4;
+          const p2 = p + w * 4;
+          const w00 = (1 - fx) * (1 - fy);
+          const w01 = fx * (1 - fy);
+          const w10 = (1 - fx) * fy;
+          const w11 = fx * fy;
+          for (let k2 = 0; k2 < datas.length; k2++) {
+            const d = datas[k2] as RgbaImage['data'];
+            sums[3 * k2] = (sums[3 * k2] as number) + (d[p] as number) * w00 + (d[p + 4] as number) * w01 + (d[p2] as number) * w10 + (d[p2 + 4] as number) * w11;
+            sums[3 * k2 + 1] = (sums[3 * k2 + 1] as number) + (d[p + 1] as number) * w00 + (d[p + 5] as number) * w01 + (d[p2 + 1] as number) * w10 + (d[p2 + 5] as number) * w11;
+            sums[3 * k2 + 2] = (sums[3 * k2 + 2] as number) + (d[p + 2] as number) * w00 + (d[p + 6] as number) * w01 + (d[p2 + 2] as number) * w10 + (d[p2 + 6] as number) * w11;
+          }
+          seen++;
+        }
+      }
+      for (let k2 = 0; k2 < outs.length; k2++) {
+        const out = outs[k2] as Float32Array;
+        if (seen === 0) {
+          out[i] = out[cells + i] = out[2 * cells + i] = NaN;
+          continue;
+        }
+        out[i] = (sums[3 * k2] as number) / seen;
+        out[cells + i] = (sums[3 * k2 + 1] as number) / seen;
+        out[2 * cells + i] = (sums[3 * k2 + 2] as number) / seen;
       }
     }
   }
-  return imgs.map((img) => {
-    const out = new Float32Array(3 * cells);
-    const d = img.data;
-    for (let i = 0; i < cells; i++) {
-      let seen = 0;
-      let rr = 0;
-      let gg = 0;
-      let bb = 0;
-      for (let s = 0; s < per; s++) {
-        const q = i * per + s;
-        const p = at[q] as number;
-        if (p < 0) continue;
-        const p2 = p + w * 4;
-        const w00 = wt[4 * q] as number;
-        const w01 = wt[4 * q + 1] as number;
-        const w10 = wt[4 * q + 2] as number;
-        const w11 = wt[4 * q + 3] as number;
-        rr += (d[p] as number) * w00 + (d[p + 4] as number) * w01 + (d[p2] as number) * w10 + (d[p2 + 4] as number) * w11;
-        gg += (d[p + 1] as number) * w00 + (d[p + 5] as number) * w01 + (d[p2 + 1] as number) * w10 + (d[p2 + 5] as number) * w11;
-        bb += (d[p + 2] as number) * w00 + (d[p + 6] as number) * w01 + (d[p2 + 2] as number) * w10 + (d[p2 + 6] as number) * w11;
-        seen++;
-      }
-      if (seen === 0) {
-        out[i] = out[cells + i] = out[2 * cells + i] = NaN;
-        continue;
-      }
-      out[i] = rr / seen;
-      out[cells + i] = gg / seen;
-      out[2 * cells + i] = bb / seen;
-    }
-    return out;
-  });
+  return outs;
 }
 
 /**
