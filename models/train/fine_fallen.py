@@ -169,9 +169,12 @@ def merge(detector_path, fine_path, out_path, outputs=('fallen_fine',)):
     from onnx import compose
     a = onnx.load(detector_path)
     b = onnx.load(fine_path)
-    if 'fine' in [i.name for i in a.graph.input]:
-        sys.exit('%s: already holds a fine net' % detector_path)
-    b = compose.add_prefix(b, 'fine_net.')
+    held = [o for o in outputs if o in [v.name for v in a.graph.output]]
+    if held:
+        sys.exit('%s: already holds %s' % (detector_path, ', '.join(held)))
+    # A second fine net reads the same `fine` input as the first; its nodes are named apart.
+    shared = 'fine' in [i.name for i in a.graph.input]
+    b = compose.add_prefix(b, outputs[0] + '_net.' if shared else 'fine_net.')
     # onnxruntime takes equal dim names for equal sizes: the fine net's batch must not be called
     # what the patch batch is, or a run with one of them idle reuses the other's buffers.
     for v in list(b.graph.input) + list(b.graph.output) + list(b.graph.value_info):
@@ -182,13 +185,22 @@ def merge(detector_path, fine_path, out_path, outputs=('fallen_fine',)):
         sys.exit('opsets differ: %d and %d' % (a.opset_import[0].version, b.opset_import[0].version))
     m = compose.merge_models(a, b, io_map=[])
     # The prefix renamed the fine net's input and output with its edges: give them their names back.
-    for old, new in [('fine_net.fine', 'fine')] + [('fine_net.' + o, o) for o in outputs]:
+    prefix = outputs[0] + '_net.' if shared else 'fine_net.'
+    for old, new in [(prefix + 'fine', 'fine')] + [(prefix + o, o) for o in outputs]:
         for v in list(m.graph.input) + list(m.graph.output):
             if v.name == old:
                 v.name = new
         for n in m.graph.node:
             n.input[:] = [new if x == old else x for x in n.input]
             n.output[:] = [new if x == old else x for x in n.output]
+    # Both nets' `fine` inputs are now one.
+    inputs = {}
+    for v in m.graph.input:
+        inputs.setdefault(v.name, v)
+    if len(inputs) != len(m.graph.input):
+        kept = list(inputs.values())
+        del m.graph.input[:]
+        m.graph.input.extend(kept)
     onnx.checker.check_model(m)
     onnx.save(m, out_path)
     print('merged %s (%d bytes)' % (out_path, os.path.getsize(out_path)))

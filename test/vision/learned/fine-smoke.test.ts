@@ -42,10 +42,10 @@ describe.runIf(hasTorch)('fine fallen net smoke step', () => {
     const merged = join(dir, 'merged.onnx');
     const m = spawnSync(PYTHON, ['models/train/fine_fallen.py', '--merge', 'models/miniature-detector.onnx', net, '--out', merged], { encoding: 'utf8', timeout: 200_000 });
     expect(m.status, m.stderr).toBe(0);
-    // A file that holds a fine net already is not merged again.
+    // A file that holds a fine fallen net already is not given another.
     const twice = spawnSync(PYTHON, ['models/train/fine_fallen.py', '--merge', merged, net, '--out', join(dir, 'twice.onnx')], { encoding: 'utf8', timeout: 200_000 });
     expect(twice.status).not.toBe(0);
-    expect(twice.stderr.trim()).toMatch(/already holds a fine net/);
+    expect(twice.stderr.trim()).toMatch(/already holds fallen_fine$/);
 
     const ort = await loadOnnxRuntimeNode();
     const bytes = new Uint8Array(await readFile(merged));
@@ -62,7 +62,8 @@ describe.runIf(hasTorch)('fine fallen net smoke step', () => {
     const run = async (o: Partial<LearnedDetectorOptions>, bg: boolean): Promise<boolean[]> => {
       const r = await loadLearnedDetector(ort, bytes, { ...o, rim: null, rimPair: null });
       if (!r.ok) throw new Error(r.problem);
-      expect(r.detector.stages).toEqual({ fallen: true, second: true, centre: true, fine: true, place: false });
+      // The shipped file's placement net and the fine fallen net read one `fine` input.
+      expect(r.detector.stages).toEqual({ fallen: true, second: true, centre: true, fine: true, place: true });
       const d = await r.detector.detect({ ...input, background: bg ? input.background : null });
       await r.detector.release();
       return d.objects.map((x) => x.fallen);
@@ -77,7 +78,7 @@ describe.runIf(hasTorch)('fine fallen net smoke step', () => {
       expect(await run({ fine: { combine: 'fine', threshold: 0, unsure: [0, 1] } }, bg)).toEqual(off.map(() => true));
       expect(await run({ fine: { combine: 'fine', threshold: 0, unsure: [0.5, 0.4] } }, bg)).toEqual(off);
     }
-    // The shipped file alone has no fine net: the option changes nothing.
+    // The shipped file alone has no fine fallen net: the option changes nothing.
     const shipped = await loadLearnedDetector(ort, new Uint8Array(await readFile('models/miniature-detector.onnx')), { fine: { combine: 'fine', threshold: 0 }, rim: null, rimPair: null });
     expect(shipped.ok && shipped.detector.stages.fine).toBe(false);
     if (shipped.ok) {
