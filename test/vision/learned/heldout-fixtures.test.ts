@@ -129,7 +129,8 @@ describe('learned detector on held-out Blender fixtures', () => {
     expect(baseErrors('withBackground').filter((e) => e > 4.5).length).toBeLessThanOrEqual(1);
   });
 
-  it.fails('base centres: p95 within 3 mm with the empty table (the aim)', () => {
+  // An aim the fixtures did not meet until the eighteenth session's placement net (rule U).
+  it('base centres: p95 within 3 mm with the empty table (the aim)', () => {
     expect(p95(baseErrors('withBackground'))).toBeLessThanOrEqual(3);
   });
 

@@ -75,12 +75,19 @@ print(bad)
     const t = spawnSync(PYTHON, ['models/train/place_fine.py', '--smoke', dir, '--threads', '1', '--out', net], { encoding: 'utf8', timeout: 200_000 });
     expect(t.status, t.stderr).toBe(0);
     expect(t.stdout).toMatch(/step 3 /);
+    // The shipped file holds a placement net: the smoke net goes into its two stages alone.
+    const base = join(dir, 'base.onnx');
+    const cut = `import onnx.utils; onnx.utils.extract_model('models/miniature-detector.onnx', '${base}', ['map', 'patch'], ['heat', 'fallen', 'second', 'centre'])`;
+    const x = spawnSync(PYTHON, ['-c', cut], { encoding: 'utf8', timeout: 200_000 });
+    expect(x.status, x.stderr).toBe(0);
     const merged = join(dir, 'merged.onnx');
-    const m = spawnSync(PYTHON, ['models/train/place_fine.py', '--merge', 'models/miniature-detector.onnx', net, '--out', merged], { encoding: 'utf8', timeout: 200_000 });
+    const m = spawnSync(PYTHON, ['models/train/place_fine.py', '--merge', base, net, '--out', merged], { encoding: 'utf8', timeout: 200_000 });
     expect(m.status, m.stderr).toBe(0);
-    const twice = spawnSync(PYTHON, ['models/train/place_fine.py', '--merge', merged, net, '--out', join(dir, 'twice.onnx')], { encoding: 'utf8', timeout: 200_000 });
-    expect(twice.status).not.toBe(0);
-    expect(twice.stderr.trim()).toMatch(/already holds a fine net/);
+    for (const held of [merged, 'models/miniature-detector.onnx']) {
+      const twice = spawnSync(PYTHON, ['models/train/place_fine.py', '--merge', held, net, '--out', join(dir, 'twice.onnx')], { encoding: 'utf8', timeout: 200_000 });
+      expect(twice.status).not.toBe(0);
+      expect(twice.stderr.trim()).toMatch(/already holds place_fine$/);
+    }
 
     const { image, background, table, located, release } = await readHeldoutFrame(cv, frame);
     release();
@@ -107,14 +114,18 @@ print(bad)
     const standing = all.filter((o) => !o.fallen);
     expect(standing.some((o) => !off.some((q) => q.xMm === o.xMm && q.yMm === o.yMm))).toBe(true);
     for (const o of standing) expect(Math.min(...off.map((q) => Math.hypot(q.xMm - o.xMm, q.yMm - o.yMm)))).toBeLessThan(70);
-    // The shipped file alone has no placement net: the option changes nothing.
-    const shipped = await loadLearnedDetector(ort, new Uint8Array(await readFile('models/miniature-detector.onnx')), { place: { scope: 'all', maxMm: 50 } });
-    if (!shipped.ok) throw new Error(shipped.problem);
-    expect(shipped.detector.stages.place).toBe(false);
-    const base = await loadLearnedDetector(ort, new Uint8Array(await readFile('models/miniature-detector.onnx')), { place: null });
-    if (!base.ok) throw new Error(base.problem);
-    expect((await shipped.detector.detect(input)).objects).toEqual((await base.detector.detect(input)).objects);
-    await shipped.detector.release();
-    await base.detector.release();
+    // A file without a placement net: the option changes nothing.
+    const bare = new Uint8Array(await readFile(base));
+    const asked = await loadLearnedDetector(ort, bare, { place: { scope: 'all', maxMm: 50 } });
+    const notAsked = await loadLearnedDetector(ort, bare, { place: null });
+    if (!asked.ok || !notAsked.ok) throw new Error('the two stages alone do not load');
+    expect(asked.detector.stages.place).toBe(false);
+    expect((await asked.detector.detect(input)).objects).toEqual((await notAsked.detector.detect(input)).objects);
+    await asked.detector.release();
+    await notAsked.detector.release();
+    // The shipped file holds one.
+    const shipped = await loadLearnedDetector(ort, new Uint8Array(await readFile('models/miniature-detector.onnx')));
+    expect(shipped.ok && shipped.detector.stages).toEqual({ fallen: true, second: true, centre: true, fine: false, place: true });
+    if (shipped.ok) await shipped.detector.release();
   }, 400_000);
 });

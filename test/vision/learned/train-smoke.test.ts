@@ -114,6 +114,8 @@ describe.runIf(hasTorch)('training smoke step', () => {
       const cmp = spawnSync(PYTHON, ['-c', `import sys, onnx, numpy as np
 from onnx import numpy_helper as nh
 a, b = (onnx.load(f).graph.initializer for f in sys.argv[1:3])
+# The shipped file's fine placement net (place_fine.py --merge) is a graph of its own that this export does not hold.
+a = [x for x in a if not x.name.startswith('fine_net.')]
 assert len(a) == len(b), (len(a), len(b))
 print(max(float(np.abs(nh.to_array(x) - nh.to_array(y)).max()) for x, y in zip(a, b)))`, shipped, again], { encoding: 'utf8' });
       expect(cmp.status, cmp.stderr).toBe(0);
