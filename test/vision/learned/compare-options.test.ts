@@ -14,7 +14,7 @@ import { variedTable } from '../../synthetic/varied.js';
 
 describe('compare-options', () => {
   it('refuses missing arguments, bad JSON and unknown or out-of-range options in one line', () => {
-    for (const argv of [[], ['d'], ['d', 'nope'], ['d', '[]'], ['d', '{}'], ['d', '[{"decode": {"threshold": 2}}]'], ['d', '[{"views": {"count": 9, "fallenUnsure": [0, 1], "hereUnsure": [0, 1]}}]'], ['d', '[{"colour": 1}]'], ['d', '[{"apparentHeightMm": -1}]'], ['d', '[{"decode": {"subcell": "vertex"}}]'], ['d', '[{"apparentHeightMm": 200}]'], ['d', '[{}]', 'm', 'extra']]) {
+    for (const argv of [[], ['d'], ['d', 'nope'], ['d', '[]'], ['d', '{}'], ['d', '[{"decode": {"threshold": 2}}]'], ['d', '[{"views": {"count": 9, "fallenUnsure": [0, 1], "hereUnsure": [0, 1]}}]'], ['d', '[{"colour": 1}]'], ['d', '[{"apparentHeightMm": -1}]'], ['d', '[{"decode": {"subcell": "vertex"}}]'], ['d', '[{"apparentHeightMm": 200}]'], ['d', '[{"place": {"scope": "some", "maxMm": 12}}]'], ['d', '[{"place": {"scope": "all", "maxMm": 80}}]'], ['d', '[{"place": {"scope": "all"}}]'], ['d', '[{}]', 'm', 'extra']]) {
       const r = parseCompareArgs(argv);
       expect(r.ok, argv.join(' ')).toBe(false);
       if (!r.ok) expect(r.problem.split('\n')).toHaveLength(1);
@@ -26,6 +26,9 @@ describe('compare-options', () => {
     expect(optionsOf({ decode: { hereThreshold: 0.2 } }).decode?.hereThreshold).toBe(0.2);
     expect(optionsOf({ apparentHeightMm: 6 }).apparentHeightMm).toBe(6);
     expect(optionsOf({})).not.toHaveProperty('apparentHeightMm');
+    expect(optionsOf({ place: { scope: 'no-rim', maxMm: 8 } }).place).toEqual({ scope: 'no-rim', maxMm: 8 });
+    expect(optionsOf({ place: null }).place).toBeNull();
+    expect(optionsOf({})).not.toHaveProperty('place');
   });
 
   it('counts a set that finds nothing as every untagged model missed, and the shipped set as fewer errors', async () => {
