@@ -53,12 +53,12 @@ describe.runIf(hasOnnx)('a model that is not the detector', () => {
     const noFallen = await loadLearnedDetectorNode(join(dir, 'no-fallen.onnx'));
     expect(noFallen.ok).toBe(false);
     if (noFallen.ok) return;
-    expect(noFallen.problem).toMatch(/no-fallen\.onnx: not the miniature detector: inputs \[map, patch\], expected map \(and patch → fallen, and fine → fallen_fine\)$/);
+    expect(noFallen.problem).toMatch(/no-fallen\.onnx: not the miniature detector: inputs \[map, patch\], expected map \(and patch → fallen, and fine → fallen_fine or place_fine\)$/);
     expect(noFallen.problem).not.toContain('\n');
-    // A third input without the fine net's output: not a fine fallen net either.
+    // A third input without a fine net's output: neither a fine fallen net nor a placement net.
     const noFine = await loadLearnedDetectorNode(join(dir, 'no-fine-output.onnx'));
     expect(noFine.ok).toBe(false);
     if (noFine.ok) return;
-    expect(noFine.problem).toMatch(/no-fine-output\.onnx: not the miniature detector: inputs \[map, patch, fine\], expected map \(and patch → fallen, and fine → fallen_fine\)$/);
+    expect(noFine.problem).toMatch(/no-fine-output\.onnx: not the miniature detector: inputs \[map, patch, fine\], expected map \(and patch → fallen, and fine → fallen_fine or place_fine\)$/);
   });
 });
