@@ -43,22 +43,49 @@ def block(c_in, c_out, k=3, stride=1, groups=1, pad=None):
     return nn.Sequential(nn.Conv2d(c_in, c_out, k, stride=stride, padding=pad, groups=groups, bias=False), nn.BatchNorm2d(c_out), nn.ReLU(inplace=True))
 
 
+def fine_trunk():
+    """[N, 9, 48, 48] -> [N, 64, 3, 3], about 2 M multiply-adds a square: the first layer halves
+    the 2 mm cells at once (3 x 3, so each output still sees a base's edge), then the 4 mm fallen
+    net's trunk shape; the 3 x 3 last map keeps where the mass lies. The fine nets' one trunk."""
+    return nn.Sequential(
+        block(CHANNELS, 16, k=3, stride=2, pad=1),   # 24 x 24
+        block(16, 16, groups=16), block(16, 24, k=1),
+        block(24, 32, k=2, stride=2),                 # 12 x 12
+        block(32, 32, groups=32), block(32, 32, k=1),
+        block(32, 48, k=2, stride=2),                 # 6 x 6
+        block(48, 48, groups=48), block(48, 48, k=1),
+        block(48, 64, k=2, stride=2),                 # 3 x 3
+    )
+
+
+def train_step(opt, loss, hist, t0, smoke):
+    """One optimiser step on `loss`, its value kept in `hist`, the mean of the last 100 printed every 100 steps (each step of a smoke run)."""
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    hist.append(loss.item())
+    if len(hist) % 100 == 0 or smoke:
+        print('step %d  %.0f s  loss %.4f' % (len(hist), time.time() - t0, float(np.mean(hist[-100:]))), flush=True)
+
+
+def save_net(model, export, out, smoke, default_out, step):
+    """A trained fine net exported to `out` (and its weights beside it as OUT.pt), unless a smoke
+    run was given no --out of its own."""
+    if smoke and out == default_out:
+        return
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    export(model, out)
+    if not smoke:
+        torch.save(model.state_dict(), out + '.pt')
+    print('exported %s (%d bytes) after %d steps' % (out, os.path.getsize(out), step))
+
+
 class FineFallen(nn.Module):
-    """[N, 9, 48, 48] -> the chance that the object at the middle is fallen, [N, 1]. About 2 M
-    multiply-adds a square: the first layer halves the 2 mm cells at once (3 x 3, so each output
-    still sees a base's edge), then the 4 mm fallen net's trunk shape."""
+    """[N, 9, 48, 48] -> the chance that the object at the middle is fallen, [N, 1]."""
 
     def __init__(self):
         super().__init__()
-        self.f = nn.Sequential(
-            block(CHANNELS, 16, k=3, stride=2, pad=1),   # 24 x 24
-            block(16, 16, groups=16), block(16, 24, k=1),
-            block(24, 32, k=2, stride=2),                 # 12 x 12
-            block(32, 32, groups=32), block(32, 32, k=1),
-            block(32, 48, k=2, stride=2),                 # 6 x 6
-            block(48, 48, groups=48), block(48, 48, k=1),
-            block(48, 64, k=2, stride=2),                 # 3 x 3: where the mass lies is kept
-        )
+        self.f = fine_trunk()
         self.fc = nn.Sequential(nn.Flatten(), nn.Linear(64 * 9, 48), nn.ReLU(inplace=True), nn.Linear(48, 1))
 
     def forward(self, x):
@@ -206,19 +233,26 @@ def merge(detector_path, fine_path, out_path, outputs=('fallen_fine',)):
     print('merged %s (%d bytes)' % (out_path, os.path.getsize(out_path)))
 
 
-def main():
+def fine_args(data, data_help, val_help, out, minutes, seed, threads):
+    """The fine nets' trainers' flags, with each trainer's defaults."""
     ap = argparse.ArgumentParser()
-    ap.add_argument('--data', default='models/train/fine')
-    ap.add_argument('--val', help='make-fine.js --map tables of fresh seeds: scored as it trains, beside the shipped 4 mm net')
-    ap.add_argument('--out', default='models/train/runs/fine.onnx')
-    ap.add_argument('--minutes', type=float, default=40)
+    ap.add_argument('--data', default=data, help=data_help)
+    ap.add_argument('--val', help=val_help)
+    ap.add_argument('--out', default=out)
+    ap.add_argument('--minutes', type=float, default=minutes)
     ap.add_argument('--batch', type=int, default=96)
-    ap.add_argument('--seed', type=int, default=91)
+    ap.add_argument('--seed', type=int, default=seed)
     ap.add_argument('--lr', type=float, default=3e-3)
-    ap.add_argument('--threads', type=int, default=2)
+    ap.add_argument('--threads', type=int, default=threads)
     ap.add_argument('--resume', help='a .pt of this net to start from')
     ap.add_argument('--smoke', help='three steps on this directory')
-    ap.add_argument('--merge', nargs=2, metavar=('DETECTOR.onnx', 'FINE.onnx'), help='write OUT holding both graphs, and stop')
+    ap.add_argument('--merge', nargs=2, metavar=('DETECTOR.onnx', 'NET.onnx'), help='write OUT holding both graphs, and stop')
+    return ap
+
+
+def main():
+    ap = fine_args('models/train/fine', 'directories of squares (make-fine.js)', 'make-fine.js --map tables of fresh seeds: scored as it trains, beside the shipped 4 mm net',
+                   'models/train/runs/fine.onnx', 40, 91, 2)
     ap.add_argument('--baseline', default='models/miniature-detector.onnx', help="the file whose 4 mm fallen net --val scores first")
     a = ap.parse_args()
     if a.merge:
@@ -243,7 +277,6 @@ def main():
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     rng = random.Random(a.seed)
     t0 = time.time()
-    step = 0
     hist = []
     last_eval = time.time()
     for _ in timed_steps(opt, a.lr, a.minutes, bool(a.smoke)):
@@ -252,13 +285,7 @@ def main():
         x = torch.from_numpy(np.stack([view(xs[i], rng, margin) for i in idx]))
         y = torch.from_numpy(ys[idx])[:, None]
         loss = balanced_bce(model(x), y, share)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        hist.append(loss.item())
-        step += 1
-        if step % 100 == 0 or a.smoke:
-            print('step %d  %.0f s  loss %.4f' % (step, time.time() - t0, float(np.mean(hist[-100:]))), flush=True)
+        train_step(opt, loss, hist, t0, bool(a.smoke))
         if not a.smoke and time.time() - last_eval > 300:
             last_eval = time.time()
             # Tables the dataset scripts wrote meanwhile join the training set.
@@ -272,13 +299,7 @@ def main():
         sys.exit('training diverged')
     if val is not None:
         print('val', evaluate(model, val[0], val[1], val[3]), flush=True)
-    if a.smoke and a.out == ap.get_default('out'):
-        return
-    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
-    export(model, a.out)
-    if not a.smoke:
-        torch.save(model.state_dict(), a.out + '.pt')
-    print('exported %s (%d bytes) after %d steps' % (a.out, os.path.getsize(a.out), step))
+    save_net(model, export, a.out, bool(a.smoke), ap.get_default('out'), len(hist))
 
 
 if __name__ == '__main__':

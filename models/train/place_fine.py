@@ -22,7 +22,6 @@ table's channels dropped for half of them, colour drift. Each batch takes half i
 each data directory given first and the rest (so a small Blender set is not swamped by the ray
 caster's). Smooth L1 loss in mm. Seeded; CPU only; Debian's python3-torch 1.13.
 """
-import argparse
 import math
 import os
 import random
@@ -35,7 +34,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fine_fallen import FINE, block, load_fine, merge  # noqa: E402
+from fine_fallen import FINE, fine_args, fine_trunk, load_fine, merge, save_net, train_step  # noqa: E402
 from train import CHANNELS, timed_steps, turn_square  # noqa: E402
 
 # The output's scale: the net's raw values are tenths of this, so a move of the margin is about 1.
@@ -44,20 +43,11 @@ SCALE_MM = 12.0
 
 class FinePlace(nn.Module):
     """[N, 9, 48, 48] -> the base centre's place from the square's middle, mm [N, 2] (x, y). The
-    fine fallen net's trunk (about 2 M multiply-adds a square); its 3 x 3 last map keeps where
-    the mass lies, which a place needs."""
+    fine fallen net's trunk; its 3 x 3 last map keeps where the mass lies, which a place needs."""
 
     def __init__(self):
         super().__init__()
-        self.f = nn.Sequential(
-            block(CHANNELS, 16, k=3, stride=2, pad=1),   # 24 x 24
-            block(16, 16, groups=16), block(16, 24, k=1),
-            block(24, 32, k=2, stride=2),                 # 12 x 12
-            block(32, 32, groups=32), block(32, 32, k=1),
-            block(32, 48, k=2, stride=2),                 # 6 x 6
-            block(48, 48, groups=48), block(48, 48, k=1),
-            block(48, 64, k=2, stride=2),                 # 3 x 3
-        )
+        self.f = fine_trunk()
         self.fc = nn.Sequential(nn.Flatten(), nn.Linear(64 * 9, 64), nn.ReLU(inplace=True), nn.Linear(64, 2))
 
     def forward(self, x):
@@ -130,18 +120,8 @@ def export(model, path):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--data', default='models/train/fine18,models/train/fineb', help='directories of squares; batches draw half from the first, half from the rest')
-    ap.add_argument('--val', help='directories of squares of validation tables: scored every 5 min and at the end')
-    ap.add_argument('--out', default='models/train/runs/place.onnx')
-    ap.add_argument('--minutes', type=float, default=35)
-    ap.add_argument('--batch', type=int, default=96)
-    ap.add_argument('--seed', type=int, default=181)
-    ap.add_argument('--lr', type=float, default=3e-3)
-    ap.add_argument('--threads', type=int, default=1)
-    ap.add_argument('--resume', help='a .pt of this net to start from')
-    ap.add_argument('--smoke', help='three steps on this directory')
-    ap.add_argument('--merge', nargs=2, metavar=('DETECTOR.onnx', 'PLACE.onnx'), help='write OUT holding both graphs, and stop')
+    ap = fine_args('models/train/fine18,models/train/fineb', 'directories of squares; batches draw half from the first, half from the rest',
+                   'directories of squares of validation tables: scored every 5 min and at the end', 'models/train/runs/place.onnx', 35, 181, 1)
     a = ap.parse_args()
     if a.merge:
         merge(a.merge[0], a.merge[1], a.out, outputs=('place_fine',))
@@ -176,7 +156,6 @@ def main():
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     rng = random.Random(a.seed)
     t0 = time.time()
-    step = 0
     hist = []
     last_eval = time.time()
     for _ in timed_steps(opt, a.lr, a.minutes, bool(a.smoke)):
@@ -188,13 +167,7 @@ def main():
         x = torch.from_numpy(np.stack([v[0] for v in views]))
         y = torch.tensor([v[1] for v in views], dtype=torch.float32)
         loss = F.smooth_l1_loss(model(x), y, beta=1.0)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        hist.append(loss.item())
-        step += 1
-        if step % 100 == 0 or a.smoke:
-            print('step %d  %.0f s  loss %.4f' % (step, time.time() - t0, float(np.mean(hist[-100:]))), flush=True)
+        train_step(opt, loss, hist, t0, bool(a.smoke))
         if not a.smoke and time.time() - last_eval > 300:
             last_eval = time.time()
             # Tables the dataset scripts wrote meanwhile join the training set.
@@ -210,13 +183,7 @@ def main():
         sys.exit('training diverged')
     if val is not None:
         print('val', evaluate(model, val), flush=True)
-    if a.smoke and a.out == ap.get_default('out'):
-        return
-    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
-    export(model, a.out)
-    if not a.smoke:
-        torch.save(model.state_dict(), a.out + '.pt')
-    print('exported %s (%d bytes) after %d steps' % (a.out, os.path.getsize(a.out), step))
+    save_net(model, export, a.out, bool(a.smoke), ap.get_default('out'), len(hist))
 
 
 if __name__ == '__main__':
