@@ -32,7 +32,7 @@ const OptionSet = z
     /** A standing object with no rim seen moved toward the nadir as a point this high (mm). */
     apparentHeightMm: z.number().min(0).max(100).optional(),
     /** The fine placement net's part (a model that holds one); null: off. */
-    place: z.object({ scope: z.enum(['no-rim', 'all']), maxMm: z.number().min(0).max(50) }).strict().nullable().optional(),
+    place: z.object({ scope: z.enum(['no-rim', 'all']), maxMm: z.number().min(0).max(50), rimWithinMm: z.number().min(0).max(50).optional() }).strict().nullable().optional(),
     decode: z
       .object({
         threshold: z.number().min(0).max(1),

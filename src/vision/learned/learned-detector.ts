@@ -93,9 +93,10 @@ export interface LearnedDetectorOptions {
    * a standing object whose base rim is not seen (`no-rim`), or every standing object (`all`),
    * is moved where the net puts its base centre on a 2 mm square sampled from the frame around
    * it, when that is at most maxMm away (the net learnt moves up to 12 mm); the parallax move is
-   * then not applied to it. null, or a model without it: rims and the parallax move alone.
+   * then not applied to it; with rimWithinMm, a base whose rim is seen that close to the net's
+   * place stays on its rim. null, or a model without it: rims and the parallax move alone.
    */
-  place: { scope: 'no-rim' | 'all'; maxMm: number } | null;
+  place: { scope: 'no-rim' | 'all'; maxMm: number; rimWithinMm?: number } | null;
 }
 
 // apparentHeightMm 4: chosen from {0, 4, 6, 8, 10} by the fewest bases more than 3 mm off on Blender
@@ -330,7 +331,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         const moves = await fineRun('place_fine', asked.map((i) => peaks[i] as LearnedObject), input, sampler, frameMap, bg);
         const net: (LearnedObject | null)[] = peaks.map(() => null);
         asked.forEach((i, k) => (net[i] = netMove(peaks[i] as LearnedObject, moves[2 * k] as number, moves[2 * k + 1] as number, place?.maxMm ?? 0)));
-        const placed = placeObjects(peaks, rims, net, { cameraMm: sampler.cameraMm, apparentHeightMm: o.apparentHeightMm, mergeMm: o.decode.mergeMm });
+        const placed = placeObjects(peaks, rims, net, { cameraMm: sampler.cameraMm, apparentHeightMm: o.apparentHeightMm, mergeMm: o.decode.mergeMm, ...(place?.rimWithinMm === undefined ? {} : { rimWithinMm: place.rimWithinMm }) });
         const objects = bindTags(placed, input.tags ?? [], o);
         objects.sort((a, b) => a.yMm - b.yMm || a.xMm - b.xMm);
         return { objects, ms: { map: t1 - t0, network: t2 - t1 - secondMs, second: secondMs, decode: performance.now() - t2 } };

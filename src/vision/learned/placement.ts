@@ -2,7 +2,8 @@
  * Where each object the network found is put on the table (learned-detector.ts, after the
  * network): a touching pair its rims show is split into two standing models; a standing object is
  * put where the fine placement net says (when it said, within its limit) unless another object
- * stands there already; else on its base's rim when one is seen; else, standing, moved back
+ * stands there already or its base's rim, seen, agrees with it within `rimWithinMm`; else on its
+ * base's rim when one is seen; else, standing, moved back
  * toward the nadir by the parallax of a point `apparentHeightMm` up; a fallen one stays at its
  * footprint's middle. Objects are taken surest first; two that land on one place are one model.
  * Pure: the rims and the net's places are found by the caller.
@@ -43,7 +44,7 @@ export function placeObjects<T extends Placeable>(
   objects: readonly T[],
   rims: readonly (RimsSeen | null)[],
   net: readonly (T | null)[],
-  o: { cameraMm: readonly [number, number, number]; apparentHeightMm: number; mergeMm: number },
+  o: { cameraMm: readonly [number, number, number]; apparentHeightMm: number; mergeMm: number; rimWithinMm?: number },
 ): T[] {
   const placed: T[] = [];
   const free = (x: number, y: number): boolean => !placed.some((q) => Math.hypot(q.xMm - x, q.yMm - y) < o.mergeMm);
@@ -58,7 +59,10 @@ export function placeObjects<T extends Placeable>(
     }
     // The net's place, unless another object stands there already: a touching model the net
     // pulled onto its neighbour keeps the place its rim or the parallax gives it.
-    const netAt = p.fallen ? null : (net[i] ?? null);
+    // A rim within rimWithinMm of the net's place agrees with it, and places the base finer.
+    const netPlace = p.fallen ? null : (net[i] ?? null);
+    const rimAgrees = netPlace && seen?.single && Math.hypot(seen.single.xMm - netPlace.xMm, seen.single.yMm - netPlace.yMm) <= (o.rimWithinMm ?? -1);
+    const netAt = rimAgrees ? null : netPlace;
     if (netAt && free(netAt.xMm, netAt.yMm)) {
       placed.push(netAt);
       continue;

@@ -83,4 +83,13 @@ describe('placing the objects found', () => {
       ob(124, 101, 0.5),
     ]);
   });
+
+  it('keeps a seen rim that agrees with the net within rimWithinMm, and the net where they disagree', () => {
+    const a = ob(100, 100, 0.9);
+    const net = [{ ...a, xMm: 102, yMm: 100 }];
+    expect(placeObjects([a], [rim(100.5, 100)], net, { ...o, rimWithinMm: 2 })).toEqual([{ ...a, xMm: 100.5, yMm: 100 }]);
+    expect(placeObjects([a], [rim(98, 100)], net, { ...o, rimWithinMm: 2 })).toEqual(net);
+    // Without the option the net always places it.
+    expect(placeObjects([a], [rim(100.5, 100)], net, o)).toEqual(net);
+  });
 });
