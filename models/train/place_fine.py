@@ -61,10 +61,12 @@ def standing(got):
     return xs[keep], margin, read
 
 
-def view(p, rng, margin, bg_drop=True):
-    """One training view: (square [9, 48, 48], the true point from its middle in mm (x, y))."""
-    dr = rng.randrange(-margin, margin + 1)
-    dc = rng.randrange(-margin, margin + 1)
+def view(p, rng, margin, bg_drop=True, near=0.0):
+    """One training view: (square [9, 48, 48], the true point from its middle in mm (x, y)). With
+    chance `near` the move is at most 2 cells (4 mm) a side, as most of the detector's points are."""
+    m = min(2, margin) if rng.random() < near else margin
+    dr = rng.randrange(-m, m + 1)
+    dc = rng.randrange(-m, m + 1)
     x, (mx, my, tr) = turn_square(p[:, margin + dr:margin + dr + FINE, margin + dc:margin + dc + FINE].astype(np.float32), rng)
     # The view's middle lies 2 mm a cell from the true point, which is at the stored middle.
     dx, dy = -2.0 * dc, -2.0 * dr
@@ -122,7 +124,10 @@ def export(model, path):
 def main():
     ap = fine_args('models/train/fine18,models/train/fineb', 'directories of squares; batches draw half from the first, half from the rest',
                    'directories of squares of validation tables: scored every 5 min and at the end', 'models/train/runs/place.onnx', 35, 181, 1)
+    ap.add_argument('--near', type=float, default=0.0, help='the share of views moved at most 4 mm a side (the rest up to the margin)')
     a = ap.parse_args()
+    if not 0 <= a.near <= 1:
+        ap.error('--near: %s is not a share from 0 to 1' % a.near)
     if a.merge:
         merge(a.merge[0], a.merge[1], a.out, outputs=('place_fine',))
         return
@@ -163,7 +168,7 @@ def main():
         views = []
         for _ in range(a.batch if not a.smoke else 4):
             g = groups[rng.randrange(len(groups))]
-            views.append(view(g[1][rng.randrange(len(g[1]))], rng, margin))
+            views.append(view(g[1][rng.randrange(len(g[1]))], rng, margin, near=a.near))
         x = torch.from_numpy(np.stack([v[0] for v in views]))
         y = torch.tensor([v[1] for v in views], dtype=torch.float32)
         loss = F.smooth_l1_loss(model(x), y, beta=1.0)
