@@ -44,8 +44,11 @@ p = np.zeros((9, side, side), np.float32)
 p[0, side // 2 - 1:side // 2 + 1, side // 2 - 1:side // 2 + 1] = 50
 rng = random.Random(3)
 bad = 0
-for _ in range(300):
-    x, (dx, dy) = view(p, rng, m, bg_drop=False)
+for k in range(300):
+    # Every other view with --near's short moves: at most 2 cells (4 mm) a side.
+    near = k % 2
+    x, (dx, dy) = view(p, rng, m, bg_drop=False, near=near)
+    bad += near and (abs(dx) > 4 or abs(dy) > 4)
     r, c = np.nonzero(x[0] > 20)
     # The mark's middle in cells from the view's middle, 2 mm a cell.
     mx, my = (c.mean() + 0.5 - ${FINE_CELLS / 2}) * 2, (r.mean() + 0.5 - ${FINE_CELLS / 2}) * 2
@@ -72,9 +75,12 @@ print(bad)
     expect(existsSync(join(dir, 'bx-t0-f0.bin'))).toBe(false);
 
     const net = join(dir, 'place.onnx');
-    const t = spawnSync(PYTHON, ['models/train/place_fine.py', '--smoke', dir, '--threads', '1', '--out', net], { encoding: 'utf8', timeout: 200_000 });
+    const t = spawnSync(PYTHON, ['models/train/place_fine.py', '--smoke', dir, '--threads', '1', '--near', '0.5', '--out', net], { encoding: 'utf8', timeout: 200_000 });
     expect(t.status, t.stderr).toBe(0);
     expect(t.stdout).toMatch(/step 3 /);
+    const bad = spawnSync(PYTHON, ['models/train/place_fine.py', '--smoke', dir, '--near', '2', '--out', join(dir, 'bad.onnx')], { encoding: 'utf8', timeout: 200_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n').at(-1)).toMatch(/--near: 2\.0 is not a share from 0 to 1$/);
     // The shipped file holds a placement net: the smoke net goes into its two stages alone.
     const base = join(dir, 'base.onnx');
     const cut = `import onnx.utils; onnx.utils.extract_model('models/miniature-detector.onnx', '${base}', ['map', 'patch'], ['heat', 'fallen', 'second', 'centre'])`;
