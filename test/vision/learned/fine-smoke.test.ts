@@ -7,28 +7,23 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FINE_CELLS } from '../../../src/vision/learned/fine-squares.js';
 import { loadLearnedDetector, type LearnedDetectorOptions } from '../../../src/vision/learned/learned-detector.js';
 import { loadOnnxRuntimeNode } from '../../../src/vision/learned/onnx-node.js';
 import { INPUT_CHANNELS } from '../../../src/vision/learned/table-map.js';
 import { renderVaried, variedTable } from '../../synthetic/varied.js';
 import { MARGIN, writeFineEntry } from '../../../models/train/make-fine.js';
+import { PYTHON, pythonHas, scratchDirs } from './python-helpers.js';
 
-const PYTHON = '/usr/bin/python3';
-const hasTorch = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import torch, onnx'], { encoding: 'utf8' }).status === 0;
-let dir = '';
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const hasTorch = pythonHas('torch, onnx');
+const scratch = scratchDirs();
 
 describe.runIf(hasTorch)('fine fallen net smoke step', () => {
   it('writes squares, trains three steps, merges into the detector file, and the detector follows its chance', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'shagomer-fine-'));
+    const dir = await scratch('shagomer-fine-');
     const a = await writeFineEntry(dir, 1, true, { widthPx: 320 });
     await writeFineEntry(dir, 2, false, { widthPx: 320 });
     const side = FINE_CELLS + 2 * MARGIN;

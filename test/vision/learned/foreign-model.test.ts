@@ -4,15 +4,14 @@
  * by Debian's python3-onnx: an identity net, and a net with the two inputs but no `fallen`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLearnedDetectorNode } from '../../../src/vision/learned/onnx-node.js';
+import { PYTHON, pythonHas } from './python-helpers.js';
 
-const PYTHON = '/usr/bin/python3';
-const hasOnnx = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import onnx'], { encoding: 'utf8' }).status === 0;
+const hasOnnx = pythonHas('onnx');
 
 /** Writes OUT_DIR/identity.onnx (x → y), OUT_DIR/no-fallen.onnx (map → heat, patch → other) and OUT_DIR/no-fine-output.onnx (map → heat, patch → fallen, fine → other). */
 const BUILD = `

@@ -8,10 +8,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readHeldoutFrame } from '../../../bench/heldout-frame.js';
 import { listHeldoutFrames } from '../../../bench/heldout-eval.js';
 import { MARGIN } from '../../../models/train/make-fine.js';
@@ -22,14 +21,10 @@ import { loadOnnxRuntimeNode } from '../../../src/vision/learned/onnx-node.js';
 import { INPUT_CHANNELS } from '../../../src/vision/learned/table-map.js';
 import { openCv } from '../helpers.js';
 import { FIXTURES } from './heldout-helpers.js';
+import { PYTHON, pythonHas, scratchDirs } from './python-helpers.js';
 
-const PYTHON = '/usr/bin/python3';
-const hasTorch = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import torch, onnx'], { encoding: 'utf8' }).status === 0;
-let dir = '';
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const hasTorch = pythonHas('torch, onnx');
+const scratch = scratchDirs();
 
 describe.runIf(hasTorch)('fine placement net', () => {
   it("trains on views whose target is where the stored square's true point went, for every move, turn and mirror", () => {
@@ -61,7 +56,7 @@ print(bad)
   });
 
   it('writes squares from a Blender frame, trains three steps, merges, and the detector moves objects as far as allowed', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'shagomer-place-'));
+    const dir = await scratch('shagomer-place-');
     const frames = await listHeldoutFrames(FIXTURES);
     const frame = frames.find((f) => f.name === 't0-f0');
     if (!frame) throw new Error('fixture t0-f0 missing');

@@ -7,29 +7,24 @@
  * models' quality.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lookAtPose } from '../../../src/vision/camera-model.js';
 import { cutPatches, PATCH_CELLS, patchOrigin } from '../../../src/vision/learned/fall-patches.js';
 import { loadLearnedDetector } from '../../../src/vision/learned/learned-detector.js';
 import { loadOnnxRuntimeNode } from '../../../src/vision/learned/onnx-node.js';
 import { INPUT_CHANNELS } from '../../../src/vision/learned/table-map.js';
 import { writeDatasetEntry } from '../../../models/train/dataset-entry.js';
+import { PYTHON, pythonHas, scratchDirs } from './python-helpers.js';
 
-const PYTHON = '/usr/bin/python3';
-const hasTorch = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import torch, onnx'], { encoding: 'utf8' }).status === 0;
-let dir = '';
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const hasTorch = pythonHas('torch, onnx');
+const scratch = scratchDirs();
 
 describe.runIf(hasTorch)('training smoke step', () => {
   it('trains three steps on two tables, exports ONNX that the detector loads and runs', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'shagomer-train-'));
+    const dir = await scratch('shagomer-train-');
     const a = await writeDatasetEntry(dir, 1, { widthPx: 320 });
     await writeDatasetEntry(dir, 2, { widthPx: 320 });
     expect(a.models).toBeGreaterThan(5);
