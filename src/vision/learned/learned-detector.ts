@@ -271,10 +271,10 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
   /**
    * A fine net's output for each object, from 2 mm squares of the frame (and the empty table)
    * around its point, in one batch: `fallen_fine` (one value an object) or `place_fine` (two).
+   * `ref` is the frame's cloth colour (its 4 mm map's tableColour), so both nets share one reference.
    */
-  const fineRun = async (output: 'fallen_fine' | 'place_fine', objects: readonly { xMm: number; yMm: number }[], input: LearnedDetectInput, sampler: TableMapSampler, frameMap: Float32Array, bg: { map: Float32Array; colour: [number, number, number] } | null): Promise<Float32Array> => {
+  const fineRun = async (output: 'fallen_fine' | 'place_fine', objects: readonly { xMm: number; yMm: number }[], input: LearnedDetectInput, sampler: TableMapSampler, ref: readonly [number, number, number], bg: { map: Float32Array; colour: [number, number, number] } | null): Promise<Float32Array> => {
     if (objects.length === 0) return new Float32Array(0);
-    const ref = tableColour(frameMap, sampler.rows * sampler.cols);
     const per = INPUT_CHANNELS * FINE_CELLS * FINE_CELLS;
     const batch = new Float32Array(objects.length * per);
     objects.forEach((p, k) => {
@@ -308,14 +308,16 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
           }
           bg = bgCache;
         }
-        const tensor = networkInput(sampler, frameMap, bg?.map ?? null, bg?.colour);
+        // The frame's cloth colour, once: the network input and the fine squares both read it.
+        const colour = tableColour(frameMap, sampler.rows * sampler.cols);
+        const tensor = networkInput(sampler, frameMap, bg?.map ?? null, bg?.colour, colour);
         const t1 = performance.now();
         const peaks = (await infer(tensor, sampler.rows, sampler.cols, sampler.mmPerCell, [o.decode]))[0] ?? [];
         if (hasFine && o.fine) {
           const tf = performance.now();
           const { combine, threshold, unsure } = o.fine;
           const asked = unsure ? peaks.filter((p) => p.fallenChance !== undefined && p.fallenChance >= unsure[0] && p.fallenChance <= unsure[1]) : peaks;
-          const chances = await fineRun('fallen_fine', asked, input, sampler, frameMap, bg);
+          const chances = await fineRun('fallen_fine', asked, input, sampler, colour, bg);
           asked.forEach((p, i) => {
             const f = chances[i] as number;
             p.fallen = (combine === 'fine' || p.fallenChance === undefined ? f : (f + p.fallenChance) / 2) >= threshold;
@@ -328,7 +330,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         // The standing objects the placement net places, in one batch: where it puts each (null: not asked, or too far to trust).
         const place = hasPlace ? o.place : null;
         const asked = place ? peaks.flatMap((p, i) => (!p.fallen && !rims[i]?.pair && (place.scope === 'all' || !rims[i]?.single) ? [i] : [])) : [];
-        const moves = await fineRun('place_fine', asked.map((i) => peaks[i] as LearnedObject), input, sampler, frameMap, bg);
+        const moves = await fineRun('place_fine', asked.map((i) => peaks[i] as LearnedObject), input, sampler, colour, bg);
         const net: (LearnedObject | null)[] = peaks.map(() => null);
         asked.forEach((i, k) => (net[i] = netMove(peaks[i] as LearnedObject, moves[2 * k] as number, moves[2 * k + 1] as number, place?.maxMm ?? 0)));
         const placed = placeObjects(peaks, rims, net, { cameraMm: sampler.cameraMm, apparentHeightMm: o.apparentHeightMm, mergeMm: o.decode.mergeMm, ...(place?.rimWithinMm === undefined ? {} : { rimWithinMm: place.rimWithinMm }) });

@@ -183,13 +183,13 @@ function geometryPlanes(m: TableMapSampler): Float32Array {
 /**
  * The network's input, NCHW [1, INPUT_CHANNELS, rows, cols]. Colours are log ratios (so a
  * brighter lamp or another white balance shifts them, never rescales them); unseen cells are 0.
- * Both maps must come from this sampler (they share its unseen cells); backgroundColour is the
- * empty table's tableColour when the caller keeps it.
+ * Both maps must come from this sampler (they share its unseen cells); backgroundColour and
+ * frameColour are the empty table's and the frame's tableColour when the caller has them.
  */
-export function networkInput(m: TableMapSampler, frame: Float32Array, background: Float32Array | null, backgroundColour?: readonly [number, number, number]): Float32Array {
+export function networkInput(m: TableMapSampler, frame: Float32Array, background: Float32Array | null, backgroundColour?: readonly [number, number, number], frameColour?: readonly [number, number, number]): Float32Array {
   const cells = m.cols * m.rows;
   const out = new Float32Array(INPUT_CHANNELS * cells);
-  const ref = tableColour(frame, cells);
+  const ref = frameColour ?? tableColour(frame, cells);
   // The empty table is compared after each is divided by its own cloth colour: a lamp that
   // dimmed between the two shots is not a change.
   const refBg = background ? (backgroundColour ?? tableColour(background, cells)) : ref;
