@@ -38,8 +38,9 @@ export interface FineSource {
 /**
  * NAME.fine.bin and NAME.fine.json in dir: around every model's true point a square of
  * FINE_CELLS + 2 × MARGIN cells (2 mm) with the empty table's channels; `meta` joins the json.
+ * Returns the 4 mm maps it sampled on the way, for a caller that writes them too.
  */
-export async function writeFineSquares(dir: string, name: string, s: FineSource, meta: Record<string, unknown>): Promise<TableMapSampler> {
+export async function writeFineSquares(dir: string, name: string, s: FineSource, meta: Record<string, unknown>): Promise<{ sampler: TableMapSampler; frameMap: Float32Array; bgMap: Float32Array; refBg: [number, number, number] }> {
   const sampler = buildTableMapSampler(s.pose, s.intrinsics, s.table);
   const frameMap = sampleTableMap(sampler, s.frame);
   const bgMap = sampleTableMap(sampler, s.background);
@@ -56,7 +57,7 @@ export async function writeFineSquares(dir: string, name: string, s: FineSource,
   });
   await writeFile(join(dir, `${name}.fine.bin`), Buffer.from(out.buffer));
   await writeFile(join(dir, `${name}.fine.json`), JSON.stringify({ ...meta, channels: INPUT_CHANNELS, side, margin: MARGIN, camera_mm: sampler.cameraMm, image: [s.frame.width, s.frame.height], models: s.models }));
-  return sampler;
+  return { sampler, frameMap, bgMap, refBg };
 }
 
 export async function writeFineEntry(dir: string, seed: number, withMap: boolean, o: { widthPx?: number } = {}): Promise<{ name: string; models: number }> {
@@ -66,11 +67,9 @@ export async function writeFineEntry(dir: string, seed: number, withMap: boolean
   const frame = { width: full.width, height: full.height, data: full.rgba };
   const bg = { width: empty.width, height: empty.height, data: empty.rgba };
   const name = `s${String(seed).padStart(5, '0')}`;
-  const sampler = await writeFineSquares(dir, name, { frame, background: bg, pose: v.camera.pose, intrinsics: v.camera.intrinsics, table: v.table, models: v.models }, { seed, mat: v.mat });
+  const { sampler, frameMap, bgMap, refBg } = await writeFineSquares(dir, name, { frame, background: bg, pose: v.camera.pose, intrinsics: v.camera.intrinsics, table: v.table, models: v.models }, { seed, mat: v.mat });
   if (withMap) {
-    const frameMap = sampleTableMap(sampler, frame);
-    const bgMap = sampleTableMap(sampler, bg);
-    const input = networkInput(sampler, frameMap, bgMap, tableColour(bgMap, sampler.cols * sampler.rows));
+    const input = networkInput(sampler, frameMap, bgMap, refBg);
     await writeFile(join(dir, `${name}.bin`), Buffer.from(input.buffer));
     await writeFile(
       join(dir, `${name}.json`),
