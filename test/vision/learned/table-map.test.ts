@@ -1,6 +1,6 @@
 /** The table map and the network input built from it (src/vision/learned/table-map.ts). */
 import { describe, expect, it } from 'vitest';
-import { cameraPositionMm, lookAtPose } from '../../../src/vision/camera-model.js';
+import { cameraPositionMm, lookAtPose, projectTablePoint } from '../../../src/vision/camera-model.js';
 import { buildTableMapSampler, INPUT_CHANNELS, MAP_MM_PER_CELL, networkInput, sampleTableMap, tableColour } from '../../../src/vision/learned/table-map.js';
 
 const W = 640, H = 360;
@@ -36,6 +36,31 @@ describe('table map', () => {
     const map = sampleTableMap(s, frame());
     let wrong = 0;
     for (let i = 0; i < cells; i++) if (Number.isNaN(map[i] as number) !== (s.seen[i] === 0)) wrong++;
+    expect(wrong).toBe(0);
+  });
+
+  it('samples where projectTablePoint puts each sub-sample, to the bit (the sampler writes the projection out for speed)', () => {
+    // A tilted, distorted camera so that every term of the projection matters.
+    const kd = { ...k, dist: [-0.12, 0.03, 0.002, -0.001, 0.01] as const };
+    const tilted = lookAtPose([300, 200, 1300], [900, 650, 0]);
+    const t = buildTableMapSampler(tilted, kd, table);
+    let checked = 0, wrong = 0;
+    for (let i = 0; i < t.pixel.length; i += 97) {
+      const cell = Math.floor(i / 4), sub = i % 4;
+      const x = ((cell % t.cols) + ((sub % 2) + 0.5) / 2) * t.mmPerCell;
+      const y = (Math.floor(cell / t.cols) + (Math.floor(sub / 2) + 0.5) / 2) * t.mmPerCell;
+      const q = projectTablePoint(tilted, kd, [x, y, 0]);
+      const inside = q !== null && Math.floor(q[0]) >= 0 && Math.floor(q[1]) >= 0 && Math.floor(q[0]) + 1 < W && Math.floor(q[1]) + 1 < H;
+      if (!inside) { if (t.pixel[i] !== -1) wrong++; continue; }
+      checked++;
+      const x0 = Math.floor(q[0]), y0 = Math.floor(q[1]);
+      if (t.pixel[i] !== y0 * W + x0) wrong++;
+      // The weights are divided by the cell's seen sub-samples; their ratio keeps the fraction.
+      const w = [t.weight[4 * i], t.weight[4 * i + 1], t.weight[4 * i + 2], t.weight[4 * i + 3]] as number[];
+      const sum = w[0]! + w[1]! + w[2]! + w[3]!;
+      if (Math.abs(w[1]! / sum - Math.fround(q[0] - x0) * Math.fround(1 - (q[1] - y0))) > 1e-5) wrong++;
+    }
+    expect(checked).toBeGreaterThan(500);
     expect(wrong).toBe(0);
   });
 
