@@ -248,7 +248,8 @@ function circleThrough(r: RimEdges, startX: number, startY: number, cameraMm: re
     const px = (r.x[e] as number) - cx;
     const py = (r.y[e] as number) - cy;
     if (px > reach || px < -reach || py > reach || py < -reach) continue;
-    const d = Math.hypot(px, py);
+    // A plain square root, not Math.hypot (ten times slower in V8): these loops run for every edge near each tried centre.
+    const d = Math.sqrt(px * px + py * py);
     if (d < o.minRadiusMm - 1 || d > o.maxRadiusMm + 1) continue;
     const radial = Math.abs((px * (r.dx[e] as number) + py * (r.dy[e] as number)) / d);
     if (radial < 0.9) continue;
@@ -285,7 +286,7 @@ function circleThrough(r: RimEdges, startX: number, startY: number, cameraMm: re
         use[e] = 0;
         continue;
       }
-      const d = Math.hypot(px, py);
+      const d = Math.sqrt(px * px + py * py);
       const radial = d > 0 ? Math.abs((px * (r.dx[e] as number) + py * (r.dy[e] as number)) / d) : 0;
       const away = d > 0 ? (px * ax + py * ay) / d : 0;
       const onRim = radial > 0.85 && Math.abs(d - radius) < tol && !(away > 0 && d - radius > 0.6);
@@ -305,7 +306,9 @@ function circleThrough(r: RimEdges, startX: number, startY: number, cameraMm: re
     let ss = 0;
     for (let e = 0; e < r.count; e++) {
       if (use[e] === 0) continue;
-      ss += (Math.hypot((r.x[e] as number) - cx, (r.y[e] as number) - cy) - radius) ** 2;
+      const px = (r.x[e] as number) - cx;
+      const py = (r.y[e] as number) - cy;
+      ss += (Math.sqrt(px * px + py * py) - radius) ** 2;
     }
     rms = Math.sqrt(ss / inliers);
   }

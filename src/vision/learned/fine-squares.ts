@@ -66,18 +66,18 @@ export function sampleFineSquares(imgs: readonly RgbaImage[], pose: CameraPose, 
       lv[j * ln + i] = q ? q[1] : NaN;
     }
   }
-  // Each sub-sample's pixel and weights are found once, then every image is read there.
+  // Each cell's sub-samples' pixels and weights are found once, then every image is read there.
   const cells = n * n;
   const outs = imgs.map(() => new Float32Array(3 * cells));
   const datas = imgs.map((im) => im.data);
-  const sums = new Float64Array(3 * imgs.length);
+  const at = new Int32Array(SUB * SUB);
+  const wt = new Float64Array(4 * SUB * SUB);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const i = r * n + c;
       const xc = sq.x0Mm + (c + 0.5) * m;
       const yc = sq.y0Mm + (r + 0.5) * m;
       let seen = 0;
-      sums.fill(0);
       if (xc >= 0 && yc >= 0 && xc < table.width_mm && yc < table.depth_mm) {
         for (let s = 0; s < SUB * SUB; s++) {
           // The sub-sample in lattice units, then bilinear between its four lattice corners.
@@ -95,18 +95,11 @@ export function sampleFineSquares(imgs: readonly RgbaImage[], pose: CameraPose, 
           const y0 = Math.floor(v);
           const fx = u - x0;
           const fy = v - y0;
-          const p = (y0 * w + x0) * 4;
-          const p2 = p + w * 4;
-          const w00 = (1 - fx) * (1 - fy);
-          const w01 = fx * (1 - fy);
-          const w10 = (1 - fx) * fy;
-          const w11 = fx * fy;
-          for (let k2 = 0; k2 < datas.length; k2++) {
-            const d = datas[k2] as RgbaImage['data'];
-            sums[3 * k2] = (sums[3 * k2] as number) + (d[p] as number) * w00 + (d[p + 4] as number) * w01 + (d[p2] as number) * w10 + (d[p2 + 4] as number) * w11;
-            sums[3 * k2 + 1] = (sums[3 * k2 + 1] as number) + (d[p + 1] as number) * w00 + (d[p + 5] as number) * w01 + (d[p2 + 1] as number) * w10 + (d[p2 + 5] as number) * w11;
-            sums[3 * k2 + 2] = (sums[3 * k2 + 2] as number) + (d[p + 2] as number) * w00 + (d[p + 6] as number) * w01 + (d[p2 + 2] as number) * w10 + (d[p2 + 6] as number) * w11;
-          }
+          at[seen] = (y0 * w + x0) * 4;
+          wt[4 * seen] = (1 - fx) * (1 - fy);
+          wt[4 * seen + 1] = fx * (1 - fy);
+          wt[4 * seen + 2] = (1 - fx) * fy;
+          wt[4 * seen + 3] = fx * fy;
           seen++;
         }
       }
@@ -116,9 +109,19 @@ export function sampleFineSquares(imgs: readonly RgbaImage[], pose: CameraPose, 
           out[i] = out[cells + i] = out[2 * cells + i] = NaN;
           continue;
         }
-        out[i] = (sums[3 * k2] as number) / seen;
-        out[cells + i] = (sums[3 * k2 + 1] as number) / seen;
-        out[2 * cells + i] = (sums[3 * k2 + 2] as number) / seen;
+        const d = datas[k2] as RgbaImage['data'];
+        let sr = 0, sg = 0, sb = 0;
+        for (let t = 0; t < seen; t++) {
+          const p = at[t] as number;
+          const p2 = p + w * 4;
+          const w00 = wt[4 * t] as number, w01 = wt[4 * t + 1] as number, w10 = wt[4 * t + 2] as number, w11 = wt[4 * t + 3] as number;
+          sr += (d[p] as number) * w00 + (d[p + 4] as number) * w01 + (d[p2] as number) * w10 + (d[p2 + 4] as number) * w11;
+          sg += (d[p + 1] as number) * w00 + (d[p + 5] as number) * w01 + (d[p2 + 1] as number) * w10 + (d[p2 + 5] as number) * w11;
+          sb += (d[p + 2] as number) * w00 + (d[p + 6] as number) * w01 + (d[p2 + 2] as number) * w10 + (d[p2 + 6] as number) * w11;
+        }
+        out[i] = sr / seen;
+        out[cells + i] = sg / seen;
+        out[2 * cells + i] = sb / seen;
       }
     }
   }
