@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'models/train/.build/**', 'firmware-protocol/firmware/build/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'models/train/.build/**', 'test/webgl/.build/**', 'firmware-protocol/firmware/build/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
