@@ -15,6 +15,8 @@ import { readHeldoutFrame } from './heldout-frame.js';
 import { detectedOf, errorCounts, figures, listHeldoutFrames, matchError, matchFrame, quantile, type Detected, type Figures, type Match } from './heldout-eval.js';
 
 export const HELDOUT_DIR = fileURLToPath(new URL('../../test/blender/frames', import.meta.url));
+/** The third renderer family's frames (test/webgl/render.ts, seed 1, t0–t19): no model trained on that family. */
+export const WEBGL_DIR = fileURLToPath(new URL('../../test/webgl/frames', import.meta.url));
 const AIM = { baseP95Mm: 3, phantomsPct: 1, fallsPct: 99, falseFallPct: 1, tagsPct: 100, noBgBaseP95Mm: 5, noBgFallsPct: 97, noBgFalsePct: 2, cpuMs: 60, loadMs: 1000 };
 
 const cpuMs = async <T>(f: () => Promise<T> | T): Promise<{ value: T; ms: number }> => {
@@ -94,7 +96,7 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
   const row = (label: string, pick: (x: Figures) => number, aim: string, d = 1): void => {
     log(`${label.padEnd(34)} ${n(pick(fg), d).padStart(10)} ${n(pick(fb), d).padStart(12)} ${n(pick(fn), d).padStart(12)}   ${aim}`);
   };
-  log(`${frames.length} held-out Blender frames (${located} located), ${fb.bases} untagged standing, ${fb.falls} fallen, ${fb.tagged} tagged models`);
+  log(`${frames.length} held-out frames of ${dir === HELDOUT_DIR ? 'Blender (test/blender/frames)' : dir} (${located} located), ${fb.bases} untagged standing, ${fb.falls} fallen, ${fb.tagged} tagged models`);
   log(`${''.padEnd(34)} ${'geometric'.padStart(10)} ${'learned+bg'.padStart(12)} ${'learned'.padStart(12)}   aim (bg / no bg)`);
   row('untagged base centre p95, mm', (x) => x.baseP95Mm, `≤ ${AIM.baseP95Mm} / ≤ ${AIM.noBgBaseP95Mm} (miss = ∞)`);
   row('untagged base centre median, mm', (x) => x.baseMedianMm, '');

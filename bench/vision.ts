@@ -28,7 +28,7 @@ import { rgbaToGray, type RgbaImage } from '../src/vision/image.js';
 import { createLocator } from '../src/vision/locate.js';
 import { loadOpenCvNode } from '../src/vision/opencv-node.js';
 import { defaultTableProfile, type TableProfile } from '../src/vision/table-profile.js';
-import { runLearnedBench } from './vision-learned.js';
+import { runLearnedBench, WEBGL_DIR } from './vision-learned.js';
 import { runWorkerBench } from './vision-worker.js';
 import { charucoViews, decodeImage, encodeJpeg, encodePng, overheadCamera, randomScene, renderCharucoView, renderSceneJpeg, webcamIntrinsics, WEBCAM, type Scene, type SyntheticCamera } from '../test/synthetic/index.js';
 
@@ -263,6 +263,11 @@ async function main(): Promise<void> {
     if (!SKIP.has('learned')) {
       console.log('\n5. learned vs geometric detector on the held-out Blender frames (bench/vision-learned.ts)');
       await runLearnedBench();
+      // The renderer no model trained on (test/webgl/README.md), when its frames are there.
+      if (existsSync(WEBGL_DIR)) {
+        console.log('\n5b. the same on the WebGL frames, a renderer family no model trained on (test/webgl)');
+        await runLearnedBench(WEBGL_DIR);
+      } else console.log(`\n5b. no WebGL frames in ${WEBGL_DIR}: render them as test/webgl/README.md says`);
     }
     if (!SKIP.has('worker')) {
       console.log('\n6. the live camera path in Chromium (bench/vision-worker.ts)');
