@@ -7,21 +7,9 @@
  * and where each fallen model's footprint middle ended up.
  */
 
-/** mulberry32, as scene.ts's rng. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const css = (c, k = 1) => `rgb(${Math.round(Math.min(255, c[0] * k))},${Math.round(Math.min(255, c[1] * k))},${Math.round(Math.min(255, c[2] * k))})`;
 
-/** The mat as a texture: plain, mottled, a printed hex grid or painted roads and patches. */
+/** The mat as a texture: its colour and what scene.ts painted on it (blotches, a hex grid, roads and patches). */
 function matTexture(THREE, t) {
   const w = 2048;
   const h = Math.round((w * t.table.depthMm) / t.table.widthMm);
@@ -29,25 +17,22 @@ function matTexture(THREE, t) {
   c.width = w;
   c.height = h;
   const g = c.getContext('2d');
-  const r = rng(t.mat.seed);
+  const p = t.mat.paint;
   const px = w / t.table.widthMm;
   g.fillStyle = css(t.mat.colour);
   g.fillRect(0, 0, w, h);
-  // Every mat has some grain; mottled ones large soft blotches too.
-  const blotches = t.mat.kind === 'mottled' ? 900 : 250;
-  for (let i = 0; i < blotches; i++) {
-    const rad = (t.mat.kind === 'mottled' ? 20 + r() * 90 : 5 + r() * 25) * px;
-    const x = r() * w;
-    const y = r() * h;
+  for (const b of p.blotches) {
+    const rad = b.r * px;
+    const x = b.u * w;
+    const y = b.v * h;
     const grad = g.createRadialGradient(x, y, 0, x, y, rad);
-    const k = 0.8 + r() * 0.4;
-    grad.addColorStop(0, css(r() < 0.5 ? t.mat.second : t.mat.colour, k).replace('rgb', 'rgba').replace(')', `,${t.mat.kind === 'mottled' ? 0.5 : 0.25})`));
+    grad.addColorStop(0, css(b.second ? t.mat.second : t.mat.colour, b.k).replace('rgb', 'rgba').replace(')', `,${b.alpha})`));
     grad.addColorStop(1, 'rgba(0,0,0,0)');
     g.fillStyle = grad;
     g.fillRect(x - rad, y - rad, 2 * rad, 2 * rad);
   }
   if (t.mat.kind === 'hex') {
-    const s = (40 + r() * 30) * px;
+    const s = p.hexMm * px;
     g.strokeStyle = css(t.mat.colour, 0.55);
     g.lineWidth = Math.max(1, 1.2 * px);
     for (let row = 0; row * s * 1.5 < h + s; row++) {
@@ -63,22 +48,21 @@ function matTexture(THREE, t) {
       }
     }
   }
-  if (t.mat.kind === 'roads') {
-    for (let i = 0; i < 3; i++) {
-      g.strokeStyle = css([170 + r() * 40, 150 + r() * 30, 110 + r() * 30]);
-      g.lineWidth = (40 + r() * 50) * px;
-      g.lineCap = 'round';
-      g.beginPath();
-      g.moveTo(r() * w, 0);
-      g.bezierCurveTo(r() * w, r() * h, r() * w, r() * h, r() * w, h);
-      g.stroke();
-    }
-    for (let i = 0; i < 6; i++) {
-      g.fillStyle = css(t.mat.second, 0.8 + r() * 0.4);
-      g.beginPath();
-      g.ellipse(r() * w, r() * h, (60 + r() * 120) * px, (40 + r() * 90) * px, r() * Math.PI, 0, 2 * Math.PI);
-      g.fill();
-    }
+  for (const r of p.roads) {
+    g.strokeStyle = css(r.colour);
+    g.lineWidth = r.widthMm * px;
+    g.lineCap = 'round';
+    g.beginPath();
+    const [a, b, q, d] = r.points;
+    g.moveTo(a[0] * w, a[1] * h);
+    g.bezierCurveTo(b[0] * w, b[1] * h, q[0] * w, q[1] * h, d[0] * w, d[1] * h);
+    g.stroke();
+  }
+  for (const q of p.patches) {
+    g.fillStyle = css(t.mat.second, q.k);
+    g.beginPath();
+    g.ellipse(q.u * w, q.v * h, q.rx * px, q.ry * px, q.angle, 0, 2 * Math.PI);
+    g.fill();
   }
   const tex = new THREE.CanvasTexture(c);
   tex.colorSpace = THREE.SRGBColorSpace;

@@ -12,6 +12,8 @@
  * measures after laying it down.
  */
 
+import { mulberry32 } from '../synthetic/noise.js';
+
 export type Rgb = [number, number, number];
 
 export interface MarkerSpec { id: number; x0: number; y0: number; size: number }
@@ -57,12 +59,23 @@ export interface LightSpec {
   shadowRadius: number;
 }
 
+/**
+ * What is painted on the mat: places as fractions of the mat's width and depth (u, v, the canvas's
+ * own axes), sizes in mm. Soft blotches, a hex grid's cell size (hex mats), roads and patches.
+ */
+export interface MatPaint {
+  blotches: { r: number; u: number; v: number; k: number; second: boolean; alpha: number }[];
+  hexMm: number;
+  roads: { colour: Rgb; widthMm: number; points: [number, number][] }[];
+  patches: { k: number; u: number; v: number; rx: number; ry: number; angle: number }[];
+}
+
 export interface TerrainSpec { kind: 'ruin' | 'hill' | 'tree' | 'crate'; x: number; y: number; w: number; d: number; h: number; yawDeg: number; colour: Rgb }
 
 export interface TableScene {
   seed: number;
   table: { widthMm: number; depthMm: number };
-  mat: { kind: 'plain' | 'mottled' | 'hex' | 'roads'; colour: Rgb; second: Rgb; seed: number };
+  mat: { kind: 'plain' | 'mottled' | 'hex' | 'roads'; colour: Rgb; second: Rgb; paint: MatPaint };
   markers: MarkerSpec[];
   terrain: TerrainSpec[];
   lights: LightSpec[];
@@ -79,17 +92,8 @@ export interface FrameScene {
   lightScale: number;
 }
 
-/** mulberry32: small, seeded, the same in every JS engine. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator every scene is drawn from (the ray caster's). */
+export const rng = mulberry32;
 
 const MATS: Rgb[] = [[74, 98, 52], [96, 110, 60], [112, 88, 62], [90, 78, 66], [120, 118, 112], [178, 160, 120], [205, 205, 210], [48, 58, 44], [60, 56, 54], [140, 120, 84]];
 const PAINTS: Rgb[] = [[160, 30, 30], [40, 60, 150], [200, 180, 60], [220, 220, 215], [90, 120, 70], [130, 80, 40], [170, 170, 180], [200, 110, 40], [70, 40, 90], [60, 130, 140]];
@@ -109,7 +113,8 @@ export function tableScene(seed: number): TableScene {
     { id: 3, x0: inset, y0: depthMm - inset - size, size },
   ];
   const matColour = jitter(pick(MATS), 0.12);
-  const mat = { kind: pick(['plain', 'mottled', 'hex', 'roads'] as const), colour: matColour, second: jitter(matColour, 0.3), seed: Math.floor(r() * 1e9) };
+  const kind = pick(['plain', 'mottled', 'hex', 'roads'] as const);
+  const mat = { kind, colour: matColour, second: jitter(matColour, 0.3), paint: matPaint(kind, mulberry32(Math.floor(r() * 1e9))) };
   const terrain: TerrainSpec[] = [];
   const nTerrain = Math.floor(U(0, 4.99));
   for (let i = 0; i < nTerrain; i++) {
@@ -156,6 +161,16 @@ export function tableScene(seed: number): TableScene {
     camera: { at: [cx + U(-40, 40), cy + U(-40, 40), height], lookAt: [cx, cy, 0], rollDeg: U(-4, 4), widthPx, heightPx, fy, dist: [U(-0.16, 0.02), U(-0.02, 0.06), U(-0.001, 0.001), U(-0.001, 0.001), 0] },
     render: { toneMapping: pick(['aces', 'agx', 'neutral', 'linear'] as const), exposure: U(0.6, 1.3), noiseSigma: U(0.8, 4), jpegQuality: Math.round(U(78, 95)) },
   };
+}
+
+function matPaint(kind: TableScene['mat']['kind'], r: () => number): MatPaint {
+  // Every mat has some grain; mottled ones large soft blotches too. (Drawn in this order.)
+  const mottled = kind === 'mottled';
+  const blotches = Array.from({ length: mottled ? 900 : 250 }, () => ({ r: mottled ? 20 + r() * 90 : 5 + r() * 25, u: r(), v: r(), k: 0.8 + r() * 0.4, second: r() < 0.5, alpha: mottled ? 0.5 : 0.25 }));
+  const hexMm = kind === 'hex' ? 40 + r() * 30 : 0;
+  const roads = kind !== 'roads' ? [] : Array.from({ length: 3 }, () => ({ colour: [170 + r() * 40, 150 + r() * 30, 110 + r() * 30] as Rgb, widthMm: 40 + r() * 50, points: [[r(), 0], [r(), r()], [r(), r()], [r(), 1]] as [number, number][] }));
+  const patches = kind !== 'roads' ? [] : Array.from({ length: 6 }, () => ({ k: 0.8 + r() * 0.4, u: r(), v: r(), rx: 60 + r() * 120, ry: 40 + r() * 90, angle: r() * Math.PI }));
+  return { blotches, hexMm, roads, patches };
 }
 
 /** The models of frame `index` of a table (deterministic), kept off the markers, the terrain and each other. */
