@@ -37,7 +37,7 @@ export function buildTableMapSampler(pose: CameraPose, k: CameraIntrinsics, tabl
   const weight = new Float32Array(4 * n);
   const seen = new Uint8Array(cols * rows);
   // projectTablePoint written out for z = 0 without its three arrays a point: this loop runs
-  // 270 000 times for a new camera pose. Same operations in the same order, so the same bits
+  // 540 000 times on a 1800 x 1200 table for a new camera pose. Same operations in the same order, so the same bits
   // (a test holds it to projectTablePoint); the z terms are exact zeros and are left out.
   const [r0, r1, , r3, r4, , r6, r7] = pose.rotation;
   const [t0, t1, t2] = pose.translationMm;
