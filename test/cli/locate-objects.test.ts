@@ -113,6 +113,25 @@ describe('shagomer locate --objects (learned detector)', () => {
     expectOneLine(await shagomer(...base, '--model', f('t0-f0.jpg')), 2, '--model needs --objects or --background');
   });
 
+  it('an empty table from a camera that moved (a bump of 8 px): one line on stderr, the objects found without it; --geometric stops with exit 2', async () => {
+    // The empty table shifted 8 px right and 5 px down, as a bumped camera would see it.
+    const { width, height } = await sharp(f('t0-empty.jpg')).metadata();
+    const moved = await sharp(f('t0-empty.jpg')).extend({ left: 8, top: 5, background: '#000' }).png().toBuffer();
+    await sharp(moved).extract({ left: 0, top: 0, width: width as number, height: height as number }).jpeg({ quality: 95 }).toFile(join(dir, 'bumped-empty.jpg'));
+    const o = await shagomer(...base, '--background', join(dir, 'bumped-empty.jpg'), '--json');
+    expect(o.code, o.stderr).toBe(0);
+    expect(o.stderr.trim().split('\n')).toHaveLength(1);
+    expect(o.stderr).toContain('bumped-empty.jpg');
+    expect(o.stderr).toMatch(/camera moved \(the anchors are (9\.[0-9]|[1-9][0-9]\.[0-9]) px away/);
+    // The same objects as with no empty table at all.
+    const none = await shagomer(...base, '--objects', '--json');
+    expect(JSON.parse(o.stdout)).toEqual(JSON.parse(none.stdout));
+    expectOneLine(await shagomer(...base, '--background', join(dir, 'bumped-empty.jpg'), '--geometric', '--json'), 2, 'bumped-empty.jpg', 'camera moved', '--geometric needs an empty table from the same camera');
+    // The fixture's own empty table is from the same camera: nothing said.
+    const same = await shagomer(...base, '--background', f('t0-empty.jpg'), '--json');
+    expect(same.stderr).toBe('');
+  });
+
   it('--background alone runs the learned detector too (one contract in both modes): the same objects as with --objects', async () => {
     const alone = await shagomer(...base, '--background', f('t0-empty.jpg'), '--json');
     const both = await shagomer(...base, '--objects', '--background', f('t0-empty.jpg'), '--json');

@@ -17,6 +17,11 @@ import { detectObjects, locateObjects, type LocateObject } from '../../vision/ob
 import { learnedLocateObjects } from '../../vision/learned/learned-detector.js';
 import { detectWithTagsNear } from '../../vision/learned/tags-near.js';
 import { loadLearnedDetectorNode } from '../../vision/learned/onnx-node.js';
+import type { CameraIntrinsics } from '../../vision/camera-model.js';
+import { anchorShiftPx, CAMERA_MOVED_PX } from '../../vision/camera-moved.js';
+import type { OpenCv } from '../../vision/cv-types.js';
+import type { DetectedMarker } from '../../vision/detect-markers.js';
+import type { TableProfile } from '../../vision/table-profile.js';
 
 const USAGE = 'usage: shagomer locate IMAGE --profile table.json [--camera camera.json] [--objects] [--background EMPTY_TABLE_IMAGE] [--model MODEL.onnx | --geometric] [--json]';
 
@@ -64,7 +69,18 @@ export async function run(args: string[]): Promise<number> {
     const result = locator.locate(image);
     if (!result.ok) throw failure(result.error, imagePath, profilePath);
     const { report: tagsReport, pose, intrinsics: lens } = result.value;
-    // The empty table was taken by the same fixed camera: the frame's pose maps it too.
+    // The empty table must come from the same fixed camera (the frame's pose then maps it too):
+    // its anchors are found and compared with the frame's. A stale one makes every change a model,
+    // so the learned detector goes on without it and the geometric rules, which need it, stop.
+    if (background && backgroundPath !== undefined) {
+      const moved = cameraMoved(cv, profile.value, intrinsics, background, result.value.markers);
+      if (moved) {
+        const problem = `${backgroundPath}: ${moved} since the empty table was shot`;
+        if (geometric) throw new CliError(`${problem}; --geometric needs an empty table from the same camera`);
+        process.stderr.write(`locate: ${problem}: objects found without it (shoot the empty table again)\n`);
+        background = undefined;
+      }
+    }
     let report: LocateReport & { objects?: LocateObject[] } = tagsReport;
     if (learned?.ok) {
       const input = { frame: image, pose, intrinsics: lens, table: profile.value.table, background: background ?? null, tags: tagsReport.tags };
@@ -80,6 +96,21 @@ export async function run(args: string[]): Promise<number> {
     }
     process.stdout.write(parsed.flags.has('json') ? `${JSON.stringify(rounded(report))}\n` : describe(report));
     return 0;
+  } finally {
+    locator.delete();
+  }
+}
+
+/** Why the empty table is not the frame's camera's (its anchors not found, or shifted), or null when it is. */
+function cameraMoved(cv: OpenCv, profile: TableProfile, intrinsics: CameraIntrinsics | undefined, background: RgbaImage, frameMarkers: readonly DetectedMarker[]): string | null {
+  // A locator of its own: the frame's keeps what it found for the look near untagged models.
+  const locator = createLocator(cv, profile, intrinsics);
+  try {
+    const r = locator.locate(background);
+    if (!r.ok) return 'its anchors are not found';
+    const shift = anchorShiftPx(frameMarkers, r.value.markers, profile.anchors.markers.map((m) => m.id));
+    if (shift === null) return 'it shows none of the anchors the frame shows';
+    return shift > CAMERA_MOVED_PX ? `the camera moved (the anchors are ${shift.toFixed(1)} px away from where it saw them)` : null;
   } finally {
     locator.delete();
   }
