@@ -12,7 +12,7 @@
  * measures after laying it down.
  */
 
-import { mulberry32 } from '../synthetic/noise.js';
+import { mulberry32, uniform } from '../synthetic/noise.js';
 
 export type Rgb = [number, number, number];
 
@@ -100,7 +100,7 @@ const PAINTS: Rgb[] = [[160, 30, 30], [40, 60, 150], [200, 180, 60], [220, 220, 
 
 export function tableScene(seed: number): TableScene {
   const r = rng(seed * 7919 + 13);
-  const U = (a: number, b: number): number => a + (b - a) * r();
+  const U = uniform(r);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const jitter = (c: Rgb, s: number): Rgb => c.map((v) => Math.max(0, Math.min(255, v * U(1 - s, 1 + s)))) as Rgb;
   const [widthMm, depthMm] = pick([[1800, 1200], [1800, 1200], [1500, 1000], [1200, 1200]] as const);
@@ -176,7 +176,7 @@ function matPaint(kind: TableScene['mat']['kind'], r: () => number): MatPaint {
 /** The models of frame `index` of a table (deterministic), kept off the markers, the terrain and each other. */
 export function frameModels(t: TableScene, index: number, firstTag = 5): ModelSpec[] {
   const r = rng(t.seed * 104729 + index * 31 + 7);
-  const U = (a: number, b: number): number => a + (b - a) * r();
+  const U = uniform(r);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const placed: { x: number; y: number; reach: number }[] = [];
   const free = (x: number, y: number, reach: number): boolean =>
