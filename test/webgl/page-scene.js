@@ -3,8 +3,9 @@
  * Runs in Chromium (test/webgl/render.ts serves it with three.js): builds one frame of a
  * test/webgl/scene.ts table with three.js and rasterises it through WebGL (SwiftShader on
  * these machines): physically based materials, shadow maps, a filmic tone curve. Returns the
- * pinhole render as a PNG data URL, larger than the frame so the lens can be applied in Node,
- * and where each fallen model's footprint middle ended up.
+ * pinhole render as a PNG data URL, larger than the frame so the lens can be applied in Node.
+ * Each model stands at its spec's (x, y): a standing one's base centre, a fallen one laid with
+ * its footprint's middle there, so the spec is the truth.
  */
 
 const css = (c, k = 1) => `rgb(${Math.round(Math.min(255, c[0] * k))},${Math.round(Math.min(255, c[1] * k))},${Math.round(Math.min(255, c[2] * k))})`;
@@ -237,7 +238,7 @@ function model(THREE, m, dict) {
   return g;
 }
 
-/** Lays a model down (base on edge, lying toward fallDeg) with its footprint's middle at (x, y); returns that middle. */
+/** Lays a model down (base on edge, lying toward fallDeg) with its footprint's middle at (x, y). */
 function layDown(THREE, g, m) {
   const pivot = new THREE.Group();
   const inner = new THREE.Group();
@@ -279,8 +280,7 @@ function terrainMesh(THREE, q) {
 
 /**
  * Renders one frame. frame: {table, models, exposure, lightScale}; dict: the 50 markers' bits;
- * scale: the pinhole render's size over the frame's (room for the lens). Returns the PNG and
- * every model's truth point (the fallen ones measured here).
+ * scale: the pinhole render's size over the frame's (room for the lens). Returns the PNG.
  */
 export async function renderFrame(THREE, frame, dict, scale) {
   const t = frame.table;
@@ -312,7 +312,6 @@ export async function renderFrame(THREE, frame, dict, scale) {
     scene.add(plate);
   }
   for (const q of t.terrain) scene.add(terrainMesh(THREE, q));
-  const truth = [];
   for (const m of frame.models) {
     const g = model(THREE, m, dict);
     if (m.fallen) {
@@ -321,7 +320,6 @@ export async function renderFrame(THREE, frame, dict, scale) {
       g.position.set(m.x, m.y, 0);
       scene.add(g);
     }
-    truth.push([m.x, m.y]);
   }
   scene.add(new THREE.HemisphereLight(new THREE.Color(...t.sky.colour.map((v) => v / 255)), new THREE.Color(...t.sky.ground.map((v) => v / 255)), t.sky.intensity * frame.lightScale));
   for (const l of t.lights) {
@@ -350,5 +348,5 @@ export async function renderFrame(THREE, frame, dict, scale) {
   renderer.render(scene, camera);
   const png = renderer.domElement.toDataURL('image/png');
   renderer.dispose();
-  return { png, width: W, height: H, truth };
+  return { png };
 }

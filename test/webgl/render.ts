@@ -106,7 +106,7 @@ export function lensFits(t: TableScene): boolean {
   return Math.hypot(xd - xc, yd - yc) < 1e-9 && Math.abs(fy * (n[0] as number)) < (SCALE * w) / 2 - 2 && Math.abs(fy * (n[1] as number)) < (SCALE * h) / 2 - 2;
 }
 
-interface Rendered { png: string; width: number; height: number; truth: [number, number][] }
+interface Rendered { png: string }
 
 async function openPage(): Promise<{ page: Page; close: () => Promise<void> }> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-background-networking', '--no-first-run'] });
@@ -133,7 +133,7 @@ async function renderInPage(page: Page, frame: FrameScene, dict: readonly string
   return page.evaluate(([f, d, s]) => (window as unknown as { renderWebglFrame: (f: unknown, d: unknown, s: number) => Promise<Rendered> }).renderWebglFrame(f, d, s), [frame, dict, SCALE] as const);
 }
 
-function truthFile(t: TableScene, models: readonly ModelSpec[], at: readonly [number, number][], background: string): unknown {
+function truthFile(t: TableScene, models: readonly ModelSpec[], background: string): unknown {
   return {
     camera_position_mm: t.camera.at,
     background,
@@ -141,9 +141,9 @@ function truthFile(t: TableScene, models: readonly ModelSpec[], at: readonly [nu
     lights: t.lights.map((l) => l.kind),
     window_light: t.lights.some((l) => l.kind === 'window'),
     renderer: 'three.js WebGL (SwiftShader) in Chromium',
-    models: models.map((m, i) => ({
-      x_mm: Math.round((at[i]?.[0] ?? m.x) * 100) / 100,
-      y_mm: Math.round((at[i]?.[1] ?? m.y) * 100) / 100,
+    models: models.map((m) => ({
+      x_mm: Math.round(m.x * 100) / 100,
+      y_mm: Math.round(m.y * 100) / 100,
       fallen: m.fallen,
       kind: m.kind,
       base_mm: m.base.mm,
@@ -174,7 +174,7 @@ export async function renderTables(a: RenderArgs, log: (line: string) => void = 
         await sharp(rgb, { raw: { width: t.camera.widthPx, height: t.camera.heightPx, channels: 3 } }).jpeg({ quality: t.render.jpegQuality }).toFile(join(a.out, `${f.name}.jpg`));
         await writeFile(join(a.out, `${f.name}.table.json`), JSON.stringify(tableProfile(t, f.models), null, 1));
         await writeFile(join(a.out, `${f.name}.camera.json`), JSON.stringify(cameraFile(t), null, 1));
-        if (f.models.length > 0) await writeFile(join(a.out, `${f.name}.truth.json`), JSON.stringify(truthFile(t, f.models, r.truth, `t${k}-empty.jpg`), null, 1));
+        if (f.models.length > 0) await writeFile(join(a.out, `${f.name}.truth.json`), JSON.stringify(truthFile(t, f.models, `t${k}-empty.jpg`), null, 1));
         log(`${f.name}: ${f.models.length} models, ${t.camera.widthPx}x${t.camera.heightPx}, ${t.mat.kind} mat, ${t.lights.map((l) => l.kind).join('+')}, ${Date.now() - t0} ms`);
       }
     }
