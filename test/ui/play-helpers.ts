@@ -11,8 +11,25 @@ export async function screenAt(p: Page, id: string): Promise<{ x: number; y: num
   }, id);
 }
 
+/** Two animation frames: the table's ResizeObserver has refitted the drawing by then. */
+async function settle(p: Page): Promise<void> {
+  await p.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+/**
+ * Clicks a model where the table draws it. The panel beside the table can change its width
+ * just before (a turn banner, a new button), and the table refits only in its ResizeObserver,
+ * so the point is taken once it holds still over two frames.
+ */
 export async function clickModel(p: Page, id: string): Promise<void> {
-  const at = await screenAt(p, id);
+  let at = await screenAt(p, id);
+  for (let tries = 0; tries < 20; tries++) {
+    await settle(p);
+    const again = await screenAt(p, id);
+    const still = Math.abs(again.x - at.x) < 0.5 && Math.abs(again.y - at.y) < 0.5;
+    at = again;
+    if (still) break;
+  }
   await p.mouse.click(at.x, at.y);
 }
 
