@@ -1,6 +1,7 @@
 /**
- * The committed held-out fixtures (test/blender/fixtures: Blender Cycles club tables the
- * network never trained on) through locate and the learned detector, as the CLI runs them.
+ * The committed held-out fixtures through locate and the learned detector, as the CLI runs
+ * them: test/blender/fixtures (Blender Cycles club tables the network never trained on) and
+ * test/webgl/fixtures (the third renderer family's, seed 1).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { detectWithTagsNear } from '../../../src/vision/learned/tags-near.js';
 import { openCv } from '../helpers.js';
 
 export const FIXTURES = join(import.meta.dirname, '../../blender/fixtures');
+export const WEBGL_FIXTURES = join(import.meta.dirname, '../../webgl/fixtures');
 
 /** One mode's objects matched to the truth, and each object's fallen chance where the second stage gave one. */
 export interface FixtureMode {
@@ -35,12 +37,12 @@ function learned(): Promise<LearnedDetector> {
   return detector;
 }
 
-/** The fixtures through the shipped detector, or through the shipped model with other options. */
-export async function runFixtures(options?: Partial<LearnedDetectorOptions>): Promise<FixtureRun[]> {
+/** The fixtures in `dir` through the shipped detector, or through the shipped model with other options. */
+export async function runFixtures(options?: Partial<LearnedDetectorOptions>, dir = FIXTURES): Promise<FixtureRun[]> {
   const cv = await openCv();
   const d = options ? await loadWith(options) : await learned();
   const out: FixtureRun[] = [];
-  for (const frame of await listHeldoutFrames(FIXTURES)) {
+  for (const frame of await listHeldoutFrames(dir)) {
     const { image, background, table, located: r, tagsNear, release } = await readHeldoutFrame(cv, frame);
     if (!r.ok) throw new Error(`${frame.name}: ${r.error.kind}`);
     const input = { frame: image, pose: r.value.pose, intrinsics: r.value.intrinsics, table, tags: r.value.report.tags };
