@@ -5,16 +5,11 @@
  * really achieves; `it.fails` marks the issue's target where the model misses it today (so the
  * test turns red, and must be promoted, the day a model reaches it).
  */
-import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readImageFile } from '../../../src/vision/image-file-node.js';
 import { DEFAULT_LEARNED_OPTIONS } from '../../../src/vision/learned/learned-detector.js';
-import { createLocator } from '../../../src/vision/locate.js';
-import { parseCameraFile, parseTableProfile } from '../../../src/vision/parse-files.js';
 import type { Match } from '../../../bench/heldout-eval.js';
-import { openCv } from '../helpers.js';
-import { nearEdge, runFixtures, type FixtureRun } from './heldout-helpers.js';
+import { expectNativeTagsRead, nearEdge, runFixtures, type FixtureRun } from './heldout-helpers.js';
+import { pythonHas } from './python-helpers.js';
 
 let runs: FixtureRun[] = [];
 const modes = ['withBackground', 'without'] as const;
@@ -199,23 +194,7 @@ describe('learned detector on held-out Blender fixtures', () => {
     for (const mode of modes) expect(all(mode, (x) => !x.truth.fallen && x.found?.fallen === true)).toHaveLength(0);
   });
 
-  it('every tag native OpenCV (python3-opencv) reads on the fixtures is read and located', async () => {
-    const python = spawnSync('/usr/bin/python3', ['-c', 'import cv2'], { encoding: 'utf8' });
-    if (python.status !== 0) return;
-    const cv = await openCv();
-    for (const r of runs) {
-      const script = `import cv2,sys\nim=cv2.imread(sys.argv[1],0)\nd=cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)\nc,ids,_=cv2.aruco.detectMarkers(im,d,parameters=cv2.aruco.DetectorParameters_create())\nprint(' '.join(str(i) for i in sorted(set(ids.ravel().tolist()))) if ids is not None else '')`;
-      const native = spawnSync('/usr/bin/python3', ['-c', script, r.frame.image], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean).map(Number).filter((id) => id > 3);
-      const profile = parseTableProfile(JSON.parse(await readFile(r.frame.profile, 'utf8')) as unknown);
-      const camera = parseCameraFile(JSON.parse(await readFile(r.frame.camera, 'utf8')) as unknown);
-      if (!profile.ok || !camera.ok) throw new Error('side files');
-      const locator = createLocator(cv, profile.value, camera.value);
-      const located = locator.locate(await readImageFile(r.frame.image));
-      locator.delete();
-      expect(located.ok).toBe(true);
-      const ours = located.ok ? located.value.report.tags.map((t) => t.id) : [];
-      expect(native.length).toBeGreaterThan(0);
-      for (const id of native) expect(ours, `${r.frame.name} tag ${id}`).toContain(id);
-    }
+  it.skipIf(!pythonHas('cv2'))('every tag native OpenCV (python3-opencv) reads on the fixtures is read and located', async () => {
+    await expectNativeTagsRead(runs);
   }, 120_000);
 });

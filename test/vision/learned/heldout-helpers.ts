@@ -3,14 +3,20 @@
  * them: test/blender/fixtures (Blender Cycles club tables the network never trained on) and
  * test/webgl/fixtures (the third renderer family's, seed 1).
  */
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { readHeldoutFrame } from '../../../bench/heldout-frame.js';
 import { detectedOf, listHeldoutFrames, matchFrame, type HeldoutFrame, type Match, type Detected } from '../../../bench/heldout-eval.js';
 import { defaultModelPath, loadLearnedDetectorNode, loadOnnxRuntimeNode } from '../../../src/vision/learned/onnx-node.js';
 import { loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../../src/vision/learned/learned-detector.js';
 import { detectWithTagsNear } from '../../../src/vision/learned/tags-near.js';
+import { readImageFile } from '../../../src/vision/image-file-node.js';
+import { createLocator } from '../../../src/vision/locate.js';
+import { parseCameraFile, parseTableProfile } from '../../../src/vision/parse-files.js';
 import { openCv } from '../helpers.js';
+import { PYTHON } from './python-helpers.js';
 
 export const FIXTURES = join(import.meta.dirname, '../../blender/fixtures');
 export const WEBGL_FIXTURES = join(import.meta.dirname, '../../webgl/fixtures');
@@ -67,3 +73,27 @@ async function loadWith(options: Partial<LearnedDetectorOptions>): Promise<Learn
 
 /** Models within this distance of a table edge stand where the lean away from the nadir is largest. */
 export const nearEdge = (m: { x_mm: number; y_mm: number }, mm = 70): boolean => Math.min(m.x_mm, m.y_mm, 1800 - m.x_mm, 1200 - m.y_mm) < mm;
+
+const NATIVE_TAGS = `import cv2,sys
+im=cv2.imread(sys.argv[1],0)
+d=cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+c,ids,_=cv2.aruco.detectMarkers(im,d,parameters=cv2.aruco.DetectorParameters_create())
+print(' '.join(str(i) for i in sorted(set(ids.ravel().tolist()))) if ids is not None else '')`;
+
+/** Every model tag (id > 3) native OpenCV (python3-opencv) reads on each run's frame is among those `locate` reads there. */
+export async function expectNativeTagsRead(runs: readonly FixtureRun[]): Promise<void> {
+  const cv = await openCv();
+  for (const r of runs) {
+    const native = spawnSync(PYTHON, ['-c', NATIVE_TAGS, r.frame.image], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean).map(Number).filter((id) => id > 3);
+    const profile = parseTableProfile(JSON.parse(await readFile(r.frame.profile, 'utf8')) as unknown);
+    const camera = parseCameraFile(JSON.parse(await readFile(r.frame.camera, 'utf8')) as unknown);
+    if (!profile.ok || !camera.ok) throw new Error(`${r.frame.name}: bad side files`);
+    const locator = createLocator(cv, profile.value, camera.value);
+    const located = locator.locate(await readImageFile(r.frame.image));
+    locator.delete();
+    expect(located.ok).toBe(true);
+    const ours = located.ok ? located.value.report.tags.map((t) => t.id) : [];
+    expect(native.length, `${r.frame.name}: native OpenCV read no model tag`).toBeGreaterThan(0);
+    for (const id of native) expect(ours, `${r.frame.name} tag ${id}`).toContain(id);
+  }
+}

@@ -7,7 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Match } from '../../../bench/heldout-eval.js';
-import { runFixtures, WEBGL_FIXTURES, type FixtureRun } from './heldout-helpers.js';
+import { expectNativeTagsRead, runFixtures, WEBGL_FIXTURES, type FixtureRun } from './heldout-helpers.js';
+import { pythonHas } from './python-helpers.js';
 
 let runs: FixtureRun[] = [];
 const modes = ['withBackground', 'without'] as const;
@@ -145,4 +146,8 @@ describe('learned detector on fixtures of the WebGL family (test/webgl)', () => 
     expect(p95(all('withBackground', untaggedStanding).map((m) => m.errorMm))).toBeLessThanOrEqual(3);
     expect(p95(all('without', untaggedStanding).map((m) => m.errorMm))).toBeLessThanOrEqual(5);
   });
+
+  it.skipIf(!pythonHas('cv2'))('every tag native OpenCV (python3-opencv) reads on the fixtures is read and located', async () => {
+    await expectNativeTagsRead(runs);
+  }, 120_000);
 });
