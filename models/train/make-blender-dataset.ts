@@ -14,9 +14,12 @@
  *
  *   node models/train/.build/models/train/make-blender-dataset.js SRC_DIR OUT_DIR PREFIX --fine
  *
- * The held-out frames (test/blender/frames, seed 9) are refused: the bench's figures are on them.
+ * Training tables from the WebGL family's frames (test/webgl/render.ts, seeds other than 1) are
+ * made the same way. The held-out frames and fixtures of both families (test/blender/frames, seed 9;
+ * test/webgl/frames, seed 1; their fixtures) are refused, through symbolic links too: the bench's
+ * figures and the fixture tests are on them.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readHeldoutFrame } from '../../bench/heldout-frame.js';
 import { listHeldoutFrames, type HeldoutFrame } from '../../bench/heldout-eval.js';
@@ -27,17 +30,20 @@ import { writeTableMap } from './dataset-entry.js';
 import { writeFineSquares } from './make-fine.js';
 
 // Commands run from the repository's root (as its README says).
-const HELD_OUT = 'test/blender/frames';
+const HELD_OUT = ['test/blender/frames', 'test/blender/fixtures', 'test/webgl/frames', 'test/webgl/fixtures'];
 const USAGE = 'usage: make-blender-dataset.js SRC_DIR OUT_DIR PREFIX [--fine] (PREFIX: 1-16 of a-z, 0-9)';
 
 export type BlenderArgs = { ok: true; src: string; out: string; prefix: string; fine: boolean } | { ok: false; problem: string };
 
-/** The arguments, or one line saying what is wrong; `heldOut` is the directory never to read. */
-export function parseBlenderArgs(argv: readonly string[], heldOut = HELD_OUT): BlenderArgs {
+/** A directory's real place (its links followed) when it exists, else its absolute path. */
+const realDir = (d: string): string => (existsSync(d) ? realpathSync(d) : resolve(d));
+
+/** The arguments, or one line saying what is wrong; `heldOut` are the directories never to read. */
+export function parseBlenderArgs(argv: readonly string[], heldOut: readonly string[] = HELD_OUT): BlenderArgs {
   const fine = argv[3] === '--fine';
   const [src, out, prefix] = argv;
   if (argv.length !== (fine ? 4 : 3) || !src || !out || !prefix || !/^[a-z0-9]{1,16}$/.test(prefix)) return { ok: false, problem: USAGE };
-  if (resolve(src) === resolve(heldOut)) return { ok: false, problem: `${src}: the held-out frames are not training data` };
+  if (heldOut.some((h) => realDir(src) === realDir(h))) return { ok: false, problem: `${src}: the held-out frames are not training data` };
   return { ok: true, src, out, prefix, fine };
 }
 

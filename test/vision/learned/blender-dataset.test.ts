@@ -3,9 +3,10 @@
  * trainers read (make-dataset.js's layout), at the places its truth names, and the held-out
  * frames refused.
  */
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listHeldoutFrames } from '../../../bench/heldout-eval.js';
 import { parseBlenderArgs, writeBlenderEntry } from '../../../models/train/make-blender-dataset.js';
@@ -40,11 +41,19 @@ describe('make-blender-dataset', () => {
     }
   }, 120_000);
 
-  it('refuses the held-out frames, a bad prefix and missing arguments in one line', () => {
-    for (const argv of [[], ['src', 'out'], ['src', 'out', 'Bad!'], ['src', 'out', 'b', 'extra'], ['src', 'out', 'b', '--fine', 'extra'], ['src', 'out', '--fine'], ['test/blender/frames', 'out', 'b'], ['./test/blender/frames/', 'out', 'b', '--fine']]) {
+  it('refuses the held-out frames and fixtures of both families, a bad prefix and missing arguments in one line', () => {
+    for (const argv of [[], ['src', 'out'], ['src', 'out', 'Bad!'], ['src', 'out', 'b', 'extra'], ['src', 'out', 'b', '--fine', 'extra'], ['src', 'out', '--fine'], ['test/blender/frames', 'out', 'b'], ['./test/blender/frames/', 'out', 'b', '--fine'], ['test/webgl/fixtures', 'out', 'g'], ['test/blender/fixtures', 'out', 'b']]) {
       const r = parseBlenderArgs(argv);
       expect(r.ok, argv.join(' ')).toBe(false);
       if (!r.ok) expect(r.problem.split('\n')).toHaveLength(1);
+    }
+    // A link to held-out frames is refused too (test/webgl/frames is one on the machines that render it).
+    const linkDir = mkdtempSync(join(tmpdir(), 'held-link-'));
+    try {
+      symlinkSync(resolve('test/webgl/fixtures'), join(linkDir, 'frames'));
+      expect(parseBlenderArgs([join(linkDir, 'frames'), 'out', 'g'])).toEqual({ ok: false, problem: `${join(linkDir, 'frames')}: the held-out frames are not training data` });
+    } finally {
+      rmSync(linkDir, { recursive: true, force: true });
     }
     expect(parseBlenderArgs(['/work/bl/s11', 'models/train/datab', 'b11'])).toEqual({ ok: true, src: '/work/bl/s11', out: 'models/train/datab', prefix: 'b11', fine: false });
     expect(parseBlenderArgs(['/work/bl/s11', 'models/train/fineb', 'b11', '--fine'])).toEqual({ ok: true, src: '/work/bl/s11', out: 'models/train/fineb', prefix: 'b11', fine: true });
