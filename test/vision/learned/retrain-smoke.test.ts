@@ -3,7 +3,8 @@
  * end in its smoke mode (SMOKE=1: a table or two of each kind, seconds of training; BLENDER=0:
  * no Cycles frames, which CI cannot render): every step of the recipe must still accept what
  * the script passes it, and the file it writes must hold every part the shipped one holds and
- * run in the detector. Proves the recipe runs, not what it trains (the card's rules judge that).
+ * run in the detector. WebGL frames are rendered (Debian's chromium, as the UI tests use). Proves
+ * the recipe runs, not what it trains (the card's rules judge that).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -30,6 +31,9 @@ describe.runIf(hasTorch)('retrain.sh', () => {
     expect(made).toMatch(/s305\d\d .* models/); // the first printed-terrain table of the smoke seeds
     expect(made).toMatch(/s48001 .* models/);
     expect(made).toMatch(/s60001 .* models/);
+    // The WebGL family's training tables (seeds 2 and 5, one table each) and its validation frames.
+    expect(made.split(`1 frames written to ${join(out, 'data', 'datag')}`)).toHaveLength(3);
+    expect(r.stdout).toContain(`${join(out, 'data', 'webgl', 'v4')}`);
     const loaded = await loadLearnedDetectorNode(join(out, 'detector.onnx'));
     expect(loaded.ok, loaded.ok ? '' : loaded.problem).toBe(true);
     if (!loaded.ok) return;

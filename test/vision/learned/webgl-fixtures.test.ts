@@ -109,13 +109,14 @@ describe('learned detector on fixtures of the WebGL family (test/webgl)', () => 
     }
   });
 
-  // The 60 mm tank on t1-f1 is placed 12 mm off with the empty table and 19 mm without (twelfth and thirteenth).
-  it('vehicle: found, standing, within 20 mm', () => {
+  // The 60 mm tank on t1-f1 is placed 12 mm off with the empty table and 19 mm without (twelfth
+  // and thirteenth), 9.4 and 16.8 mm (fourteenth).
+  it('vehicle: found, standing, within 17 mm', () => {
     for (const mode of modes) {
       const v = all(mode, (m) => m.truth.kind === 'vehicle');
       expect(v.length).toBe(2);
       for (const m of v) {
-        expect(m.errorMm, mode).toBeLessThan(20);
+        expect(m.errorMm, mode).toBeLessThan(17);
         expect(m.found?.fallen).toBe(false);
       }
     }
@@ -136,12 +137,14 @@ describe('learned detector on fixtures of the WebGL family (test/webgl)', () => 
   });
 
   // The twelfth: p95 12.9 mm with the empty table (a leaning figure called fallen), 18.5 without
-  // (the tank); median 2.0 and 2.7 mm. The thirteenth: p95 11.9 and 18.5 mm (the tank), median 2.0 and 3.1 mm.
-  it('base centres: untagged standing models p95 within 13 mm with the empty table and 19 mm without, median within 2.5 and 3.5 mm', () => {
+  // (the tank); median 2.0 and 2.7 mm. The thirteenth: p95 11.9 and 18.5 mm (the tank), median 2.0
+  // and 3.1 mm. The fourteenth (its placement net trained on WebGL squares too): p95 10.7 and 16.8
+  // mm, median 1.2 and 1.4 mm.
+  it('base centres: untagged standing models p95 within 11 mm with the empty table and 17 mm without, median within 1.5 and 2 mm', () => {
     for (const mode of modes) {
       const e = all(mode, untaggedStanding).map((m) => m.errorMm);
-      expect(p95(e), mode).toBeLessThanOrEqual(mode === 'withBackground' ? 13 : 19);
-      expect([...e].sort((a, b) => a - b)[e.length >> 1], mode).toBeLessThanOrEqual(mode === 'withBackground' ? 2.5 : 3.5);
+      expect(p95(e), mode).toBeLessThanOrEqual(mode === 'withBackground' ? 11 : 17);
+      expect([...e].sort((a, b) => a - b)[e.length >> 1], mode).toBeLessThanOrEqual(mode === 'withBackground' ? 1.5 : 2);
     }
   });
 
