@@ -15,7 +15,7 @@ import { readHeldoutFrame } from './heldout-frame.js';
 import { detectedOf, errorCounts, figures, listHeldoutFrames, matchError, matchFrame, quantile, type Detected, type Figures, type Match } from './heldout-eval.js';
 
 export const HELDOUT_DIR = fileURLToPath(new URL('../../test/blender/frames', import.meta.url));
-/** The third renderer family's frames (test/webgl/render.ts, seed 1, t0–t19): no model trained on that family. */
+/** The third renderer family's held-out frames (test/webgl/render.ts, seed 1, t0–t19; the twelfth model never saw the family, the fourteenth trained on other seeds of it). */
 export const WEBGL_DIR = fileURLToPath(new URL('../../test/webgl/frames', import.meta.url));
 const AIM = { baseP95Mm: 3, phantomsPct: 1, fallsPct: 99, falseFallPct: 1, tagsPct: 100, noBgBaseP95Mm: 5, noBgFallsPct: 97, noBgFalsePct: 2, cpuMs: 60, loadMs: 1000 };
 

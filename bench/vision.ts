@@ -263,9 +263,9 @@ async function main(): Promise<void> {
     if (!SKIP.has('learned')) {
       console.log('\n5. learned vs geometric detector on the held-out Blender frames (bench/vision-learned.ts)');
       await runLearnedBench();
-      // The renderer no model trained on (test/webgl/README.md), when its frames are there.
+      // The third renderer family's held-out tables (test/webgl/README.md), when its frames are there.
       if (existsSync(WEBGL_DIR)) {
-        console.log('\n5b. the same on the WebGL frames, a renderer family no model trained on (test/webgl)');
+        console.log('\n5b. the same on the WebGL frames (test/webgl, seed 1: held-out tables of the third renderer family)');
         await runLearnedBench(WEBGL_DIR);
       } else console.log(`\n5b. no WebGL frames in ${WEBGL_DIR}: render them as test/webgl/README.md says`);
     }
