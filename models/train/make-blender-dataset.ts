@@ -43,7 +43,8 @@ export function parseBlenderArgs(argv: readonly string[], heldOut: readonly stri
   const fine = argv[3] === '--fine';
   const [src, out, prefix] = argv;
   if (argv.length !== (fine ? 4 : 3) || !src || !out || !prefix || !/^[a-z0-9]{1,16}$/.test(prefix)) return { ok: false, problem: USAGE };
-  if (heldOut.some((h) => realDir(src) === realDir(h))) return { ok: false, problem: `${src}: the held-out frames are not training data` };
+  const real = realDir(src);
+  if (heldOut.some((h) => realDir(h) === real)) return { ok: false, problem: `${src}: the held-out frames are not training data` };
   return { ok: true, src, out, prefix, fine };
 }
 

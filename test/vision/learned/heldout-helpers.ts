@@ -12,9 +12,6 @@ import { detectedOf, listHeldoutFrames, matchFrame, type HeldoutFrame, type Matc
 import { defaultModelPath, loadLearnedDetectorNode, loadOnnxRuntimeNode } from '../../../src/vision/learned/onnx-node.js';
 import { loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../../src/vision/learned/learned-detector.js';
 import { detectWithTagsNear } from '../../../src/vision/learned/tags-near.js';
-import { readImageFile } from '../../../src/vision/image-file-node.js';
-import { createLocator } from '../../../src/vision/locate.js';
-import { parseCameraFile, parseTableProfile } from '../../../src/vision/parse-files.js';
 import { openCv } from '../helpers.js';
 import { PYTHON } from './python-helpers.js';
 
@@ -30,6 +27,8 @@ export interface FixtureMode {
 
 export interface FixtureRun {
   frame: HeldoutFrame;
+  /** The tag ids `locate` read on the frame. */
+  tagIds: number[];
   withBackground: FixtureMode;
   without: FixtureMode;
 }
@@ -58,7 +57,7 @@ export async function runFixtures(options?: Partial<LearnedDetectorOptions>, dir
       const chances = objects.flatMap((o) => (o.fallenChance === undefined ? [] : [{ x_mm: o.xMm, y_mm: o.yMm, fallenChance: o.fallenChance }]));
       return { ...matchFrame(frame.truth.models, detectedOf(objects)), chances };
     };
-    out.push({ frame, withBackground: await run(background), without: await run(null) });
+    out.push({ frame, tagIds: r.value.report.tags.map((t) => t.id), withBackground: await run(background), without: await run(null) });
     release();
   }
   if (options) await d.release();
@@ -80,20 +79,21 @@ d=cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
 c,ids,_=cv2.aruco.detectMarkers(im,d,parameters=cv2.aruco.DetectorParameters_create())
 print(' '.join(str(i) for i in sorted(set(ids.ravel().tolist()))) if ids is not None else '')`;
 
-/** Every model tag (id > 3) native OpenCV (python3-opencv) reads on each run's frame is among those `locate` reads there. */
-export async function expectNativeTagsRead(runs: readonly FixtureRun[]): Promise<void> {
-  const cv = await openCv();
+/** Every model tag (id > 3) native OpenCV (python3-opencv) reads on each run's frame is among those `locate` read there (runFixtures located every frame). */
+export function expectNativeTagsRead(runs: readonly FixtureRun[]): void {
   for (const r of runs) {
     const native = spawnSync(PYTHON, ['-c', NATIVE_TAGS, r.frame.image], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean).map(Number).filter((id) => id > 3);
-    const profile = parseTableProfile(JSON.parse(await readFile(r.frame.profile, 'utf8')) as unknown);
-    const camera = parseCameraFile(JSON.parse(await readFile(r.frame.camera, 'utf8')) as unknown);
-    if (!profile.ok || !camera.ok) throw new Error(`${r.frame.name}: bad side files`);
-    const locator = createLocator(cv, profile.value, camera.value);
-    const located = locator.locate(await readImageFile(r.frame.image));
-    locator.delete();
-    expect(located.ok).toBe(true);
-    const ours = located.ok ? located.value.report.tags.map((t) => t.id) : [];
     expect(native.length, `${r.frame.name}: native OpenCV read no model tag`).toBeGreaterThan(0);
-    for (const id of native) expect(ours, `${r.frame.name} tag ${id}`).toContain(id);
+    for (const id of native) expect(r.tagIds, `${r.frame.name} tag ${id}`).toContain(id);
   }
 }
+
+/** The two modes every fixture runs in. */
+export const MODES = ['withBackground', 'without'] as const;
+export type Mode = (typeof MODES)[number];
+
+/** A standing model without a tag: whose base centre the untagged-base figures measure. */
+export const untaggedStanding = (m: Match): boolean => !m.truth.fallen && m.truth.tag === null;
+
+/** The 95th percentile as the bench reads it (the value at rank ceil(0.95 n)); ∞ for no values. */
+export const p95 = (v: readonly number[]): number => [...v].sort((a, b) => a - b)[Math.max(0, Math.ceil(0.95 * v.length) - 1)] ?? Infinity;

@@ -7,18 +7,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Match } from '../../../bench/heldout-eval.js';
-import { expectNativeTagsRead, runFixtures, WEBGL_FIXTURES, type FixtureRun } from './heldout-helpers.js';
+import { expectNativeTagsRead, MODES as modes, p95, runFixtures, untaggedStanding, WEBGL_FIXTURES, type FixtureRun, type Mode } from './heldout-helpers.js';
 import { pythonHas } from './python-helpers.js';
 
 let runs: FixtureRun[] = [];
-const modes = ['withBackground', 'without'] as const;
-type Mode = (typeof modes)[number];
 const all = (mode: Mode, pick: (m: Match, r: FixtureRun) => boolean): Match[] => runs.flatMap((r) => r[mode].matches.filter((m) => pick(m, r)));
-const untaggedStanding = (m: Match): boolean => !m.truth.fallen && m.truth.tag === null;
 /** Horizontal distance from the camera's nadir: how far a standing figure leans in the image. */
 const fromNadir = (m: Match, r: FixtureRun): number => Math.hypot(m.truth.x_mm - (r.frame.truth.camera_position_mm[0] ?? 0), m.truth.y_mm - (r.frame.truth.camera_position_mm[1] ?? 0));
 const FAR_MM = 800;
-const p95 = (v: number[]): number => [...v].sort((a, b) => a - b)[Math.max(0, Math.ceil(0.95 * v.length) - 1)] ?? Infinity;
 
 beforeAll(async () => {
   runs = await runFixtures(undefined, WEBGL_FIXTURES);
@@ -153,7 +149,7 @@ describe('learned detector on fixtures of the WebGL family (test/webgl)', () => 
     expect(p95(all('without', untaggedStanding).map((m) => m.errorMm))).toBeLessThanOrEqual(5);
   });
 
-  it.skipIf(!pythonHas('cv2'))('every tag native OpenCV (python3-opencv) reads on the fixtures is read and located', async () => {
-    await expectNativeTagsRead(runs);
+  it.skipIf(!pythonHas('cv2'))('every tag native OpenCV (python3-opencv) reads on the fixtures is read and located', () => {
+    expectNativeTagsRead(runs);
   }, 120_000);
 });
