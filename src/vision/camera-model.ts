@@ -99,6 +99,28 @@ export function projectTablePoint(pose: CameraPose, k: CameraIntrinsics, p: Vec3
   return projectCameraPoint(transformToCamera(pose, p), k);
 }
 
+/**
+ * projectTablePoint for a point on the table plane (z = 0), written into out[0..1] without
+ * allocating: for loops that project thousands of points a frame (the learned detector's rim
+ * patches and fine squares). The same operations in the same order, so the same bits (the z
+ * terms are exact zeros and are left out; a test holds it to projectTablePoint). False behind the camera.
+ */
+export function projectTablePlaneInto(pose: CameraPose, k: CameraIntrinsics, x: number, y: number, out: Float64Array): boolean {
+  const r = pose.rotation;
+  const t = pose.translationMm;
+  const pz = (r[6] as number) * x + (r[7] as number) * y + (t[2] as number);
+  if (pz <= 1e-9) return false;
+  const nx = ((r[0] as number) * x + (r[1] as number) * y + (t[0] as number)) / pz;
+  const ny = ((r[3] as number) * x + (r[4] as number) * y + (t[1] as number)) / pz;
+  const d = k.dist;
+  const k1 = d[0], k2 = d[1], p1 = d[2], p2 = d[3], k3 = d[4];
+  const r2 = nx * nx + ny * ny;
+  const radial = 1 + r2 * (k1 + r2 * (k2 + r2 * k3));
+  out[0] = k.fx * (nx * radial + 2 * p1 * nx * ny + p2 * (r2 + 2 * nx * nx)) + k.cx;
+  out[1] = k.fy * (ny * radial + p1 * (r2 + 2 * ny * ny) + 2 * p2 * nx * ny) + k.cy;
+  return true;
+}
+
 /** The camera's optical centre in table millimetres: C = −Rᵀ t. */
 export function cameraPositionMm(pose: CameraPose): Vec3 {
   const r = pose.rotation;

@@ -6,6 +6,7 @@ import {
   lookAtPose,
   mat3ToRodrigues,
   pixelToTablePlane,
+  projectTablePlaneInto,
   projectTablePoint,
   rodriguesToMat3,
   undistortNormalized,
@@ -38,6 +39,22 @@ describe('camera model', () => {
         expect(Math.hypot((p?.[0] ?? 0) - x, (p?.[1] ?? 0) - y)).toBeLessThan(1e-6);
       }),
     );
+  });
+
+  it('projectTablePlaneInto is projectTablePoint at z = 0 to the bit, and says false behind the camera', () => {
+    const pose = lookAtPose([930, 560, 1650], [900, 600, 0], 2);
+    const out = new Float64Array(2);
+    fc.assert(
+      fc.property(fc.double({ min: -500, max: 2300, noNaN: true }), fc.double({ min: -500, max: 1700, noNaN: true }), (x, y) => {
+        const q = projectTablePoint(pose, k, [x, y, 0]);
+        expect(projectTablePlaneInto(pose, k, x, y, out)).toBe(q !== null);
+        expect([out[0], out[1]]).toEqual(q);
+      }),
+    );
+    // A camera looking along the table: points behind it are not projected.
+    const level = lookAtPose([0, 0, 10], [1000, 0, 10]);
+    expect(projectTablePoint(level, k, [-500, 0, 0])).toBeNull();
+    expect(projectTablePlaneInto(level, k, -500, 0, out)).toBe(false);
   });
 
   it('parallax: a mark 40 mm up, 1 m off-nadir, from 1.5 m, lands ~27 mm out on the table plane', () => {

@@ -16,7 +16,7 @@
  * side's outline is its top edge, pushed outward by the base's height times the ray's tilt
  * (under 2 mm): the fit leans on the near half, as the geometric detector's does.
  */
-import { projectTablePoint, type CameraIntrinsics, type CameraPose } from '../camera-model.js';
+import { projectTablePlaneInto, type CameraIntrinsics, type CameraPose } from '../camera-model.js';
 import type { RgbaImage } from '../image.js';
 import { kasaFit } from '../objects/circle-fit.js';
 
@@ -64,6 +64,10 @@ export interface RimFit {
 const CELL = 1.5;
 const ACC = 0.5;
 const GRID = 4;
+/** Where slab() writes [a, b]: it runs for every edge and direction of every patch, and a returned pair was most of a frame's garbage. */
+const span = new Float64Array(2);
+/** One pixel position, for samplePatch's projections. */
+const pixelAt = new Float64Array(2);
 
 /** Buffers kept between calls, one set per patch size (a frame's objects use two): allocation was half the cost. */
 type Buffers = { n: number; patch: Float32Array; mag: Float32Array; gx: Float32Array; gy: Float32Array; edges: Edges };
@@ -174,7 +178,9 @@ function houghCentres(r: RimEdges, xMm: number, yMm: number, searchMm: number, o
     const w = r.mag[e] as number;
     for (let s = -1; s <= 1; s += 2) {
       // Only the radii whose vote lands in the window (the ray p + s r d through its square).
-      const [ra, rb] = slab(px - cx0, py - cy0, s * dx, s * dy, (W - 1) * ACC, o.minRadiusMm, o.maxRadiusMm);
+      slab(px - cx0, py - cy0, s * dx, s * dy, (W - 1) * ACC, o.minRadiusMm, o.maxRadiusMm);
+      const ra = span[0] as number;
+      const rb = span[1] as number;
       for (let rr = o.minRadiusMm + Math.max(0, Math.ceil((ra - o.minRadiusMm) / ACC)) * ACC; rr <= rb; rr += ACC) {
         const i = Math.round((px + s * rr * dx - cx0) / ACC);
         const j = Math.round((py + s * rr * dy - cy0) / ACC);
@@ -316,13 +322,19 @@ function circleThrough(r: RimEdges, startX: number, startY: number, cameraMm: re
   return { xMm: cx, yMm: cy, radiusMm: radius, support, rmsMm: rms };
 }
 
-/** The part [a, b] of [lo, hi] where the point (x, y) + r (dx, dy) lies in the square [0, size]². */
-function slab(x: number, y: number, dx: number, dy: number, size: number, lo: number, hi: number): [number, number] {
+/** The part [a, b] of [lo, hi] where the point (x, y) + r (dx, dy) lies in the square [0, size]², into span (a > b: none). */
+function slab(x: number, y: number, dx: number, dy: number, size: number, lo: number, hi: number): void {
   let a = lo;
   let b = hi;
-  for (const [p, d] of [[x, dx], [y, dy]] as const) {
+  for (let axis = 0; axis < 2; axis++) {
+    const p = axis === 0 ? x : y;
+    const d = axis === 0 ? dx : dy;
     if (Math.abs(d) < 1e-12) {
-      if (p < 0 || p > size) return [1, 0];
+      if (p < 0 || p > size) {
+        span[0] = 1;
+        span[1] = 0;
+        return;
+      }
       continue;
     }
     const t0 = (0 - p) / d;
@@ -330,7 +342,8 @@ function slab(x: number, y: number, dx: number, dy: number, size: number, lo: nu
     a = Math.max(a, Math.min(t0, t1));
     b = Math.min(b, Math.max(t0, t1));
   }
-  return [a, b];
+  span[0] = a;
+  span[1] = b;
 }
 
 /** RGB of the table plane on n × n cells from (x0, y0), through the lens (pixel places interpolated from a coarse grid of exact projections). */
@@ -340,10 +353,9 @@ function samplePatch(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, x0
   const gv = new Float64Array(g * g);
   for (let j = 0; j < g; j++) {
     for (let i = 0; i < g; i++) {
-      const q = projectTablePoint(pose, k, [x0 + (i * GRID + 0.5) * CELL, y0 + (j * GRID + 0.5) * CELL, 0]);
-      if (!q) return false;
-      gu[j * g + i] = q[0];
-      gv[j * g + i] = q[1];
+      if (!projectTablePlaneInto(pose, k, x0 + (i * GRID + 0.5) * CELL, y0 + (j * GRID + 0.5) * CELL, pixelAt)) return false;
+      gu[j * g + i] = pixelAt[0] as number;
+      gv[j * g + i] = pixelAt[1] as number;
     }
   }
   const { width: w, height: h, data } = frame;

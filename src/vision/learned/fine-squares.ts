@@ -11,7 +11,7 @@
  * colour) and "has a background"; cells off the table or unseen are 0. Training squares are made
  * by this same code (models/train/make-fine.ts).
  */
-import { projectTablePoint, type CameraIntrinsics, type CameraPose } from '../camera-model.js';
+import { projectTablePlaneInto, type CameraIntrinsics, type CameraPose } from '../camera-model.js';
 import type { RgbaImage } from '../image.js';
 import { INPUT_CHANNELS, logRatioTable, logRatioIndex } from './table-map.js';
 
@@ -22,6 +22,8 @@ export const FINE_CELLS = 48;
 const SUB = 2;
 /** The lens is projected exactly at every LATTICE-th cell corner and interpolated between (under 0.01 px off over 8 mm). */
 const LATTICE = 4;
+/** One projected lattice corner (no allocation per corner: a frame projects some 10 000). */
+const pixelAt = new Float64Array(2);
 
 /** Where a fine square lies: its top-left corner in table mm and its cells a side. */
 export interface FineSquare {
@@ -61,9 +63,9 @@ export function sampleFineSquares(imgs: readonly RgbaImage[], pose: CameraPose, 
   const step = (LATTICE * m) / SUB;
   for (let j = 0; j < ln; j++) {
     for (let i = 0; i < ln; i++) {
-      const q = projectTablePoint(pose, k, [sq.x0Mm + i * step, sq.y0Mm + j * step, 0]);
-      lu[j * ln + i] = q ? q[0] : NaN;
-      lv[j * ln + i] = q ? q[1] : NaN;
+      const seen = projectTablePlaneInto(pose, k, sq.x0Mm + i * step, sq.y0Mm + j * step, pixelAt);
+      lu[j * ln + i] = seen ? (pixelAt[0] as number) : NaN;
+      lv[j * ln + i] = seen ? (pixelAt[1] as number) : NaN;
     }
   }
   // Each cell's sub-samples' pixels and weights are found once, then every image is read there.

@@ -153,10 +153,12 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
     await session.release();
     return { ok: false, problem: `not the miniature detector: inputs [${names}], expected map (and patch → fallen, and fine → fallen_fine or place_fine)` };
   }
-  // Each run computes one output; the other input is fed a minimal tensor.
+  // Each run computes one output, but onnxruntime runs every branch of the graph on what it is
+  // fed, asked for or not: the inputs a run does not use are fed empty batches (the map, whose
+  // batch is fixed at 1, its smallest picture). A square of each was 4 ms of a frame's CPU.
   const idleMap = twoStage ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * 64), [1, INPUT_CHANNELS, 8, 8]) : null;
-  const idlePatch = twoStage ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * PATCH_CELLS * PATCH_CELLS), [1, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]) : null;
-  const idleFine = hasFine || hasPlace ? new ort.Tensor('float32', new Float32Array(INPUT_CHANNELS * FINE_CELLS * FINE_CELLS), [1, INPUT_CHANNELS, FINE_CELLS, FINE_CELLS]) : null;
+  const idlePatch = twoStage ? new ort.Tensor('float32', new Float32Array(0), [0, INPUT_CHANNELS, PATCH_CELLS, PATCH_CELLS]) : null;
+  const idleFine = hasFine || hasPlace ? new ort.Tensor('float32', new Float32Array(0), [0, INPUT_CHANNELS, FINE_CELLS, FINE_CELLS]) : null;
   /** Every input the file has: those a run does not use are fed their idle tensors. */
   const feeds = (f: { map?: OrtTypes.Tensor; patch?: OrtTypes.Tensor; fine?: OrtTypes.Tensor }): Record<string, OrtTypes.Tensor> => {
     const out: Record<string, OrtTypes.Tensor> = {};
@@ -169,6 +171,8 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
   const o: LearnedDetectorOptions = { ...DEFAULT_LEARNED_OPTIONS, ...options };
   let cached: { key: string; sampler: TableMapSampler } | null = null;
   let bgCache: { image: RgbaImage; sampler: TableMapSampler; map: Float32Array; colour: [number, number, number] } | null = null;
+  /** The last finished call's frame map and network input, free for the next call (null while a call holds them). */
+  let reusable: { map: Float32Array; tensor: Float32Array } | null = null;
   const samplerFor = (input: LearnedDetectInput): TableMapSampler => {
     // A camera that did not move keeps its map lookup (the live loop's common case).
     const key = [...input.pose.rotation.map((v) => v.toFixed(5)), ...input.pose.translationMm.map((v) => v.toFixed(1)), input.intrinsics.fx, input.intrinsics.cx, input.intrinsics.cy, input.intrinsics.widthPx, input.intrinsics.heightPx, ...input.intrinsics.dist, input.table.width_mm, input.table.depth_mm].join(',');
@@ -298,7 +302,11 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
       async detect(input) {
         const t0 = performance.now();
         const sampler = samplerFor(input);
-        const frameMap = sampleTableMap(sampler, input.frame);
+        // The frame's map and network input are written into the last call's buffers (7 MB on an
+        // 1800 x 1200 table, a frame's largest garbage), unless a call is still using them.
+        const own = reusable;
+        reusable = null;
+        const frameMap = sampleTableMap(sampler, input.frame, own?.map);
         // The empty table is shot once: its map is kept while the same frame object comes back.
         let bg: { map: Float32Array; colour: [number, number, number] } | null = null;
         if (input.background) {
@@ -310,7 +318,7 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         }
         // The frame's cloth colour, once: the network input and the fine squares both read it.
         const colour = tableColour(frameMap, sampler.rows * sampler.cols);
-        const tensor = networkInput(sampler, frameMap, bg?.map ?? null, bg?.colour, colour);
+        const tensor = networkInput(sampler, frameMap, bg?.map ?? null, bg?.colour, colour, own?.tensor);
         const t1 = performance.now();
         const peaks = (await infer(tensor, sampler.rows, sampler.cols, sampler.mmPerCell, [o.decode]))[0] ?? [];
         if (hasFine && o.fine) {
@@ -336,10 +344,12 @@ export async function loadLearnedDetector(ort: OnnxRuntime, modelBytes: Uint8Arr
         const placed = placeObjects(peaks, rims, net, { cameraMm: sampler.cameraMm, apparentHeightMm: o.apparentHeightMm, mergeMm: o.decode.mergeMm, ...(place?.rimWithinMm === undefined ? {} : { rimWithinMm: place.rimWithinMm }) });
         const objects = bindTags(placed, input.tags ?? [], o);
         objects.sort((a, b) => a.yMm - b.yMm || a.xMm - b.xMm);
+        reusable = { map: frameMap, tensor };
         return { objects, ms: { map: t1 - t0, network: t2 - t1 - secondMs, second: secondMs, decode: performance.now() - t2 } };
       },
       release: () => {
         bgCache = null;
+        reusable = null;
         return session.release();
       },
     },

@@ -80,13 +80,17 @@ export function buildTableMapSampler(pose: CameraPose, k: CameraIntrinsics, tabl
   return { cols, rows, mmPerCell, imageWidthPx: widthPx, imageHeightPx: heightPx, pixel, weight, seen, cameraMm: [cam[0], cam[1], cam[2]] };
 }
 
-/** The frame on the map: planar RGB (0–255), NaN where the camera does not see the table. */
-export function sampleTableMap(m: TableMapSampler, img: RgbaImage): Float32Array {
+/**
+ * The frame on the map: planar RGB (0–255), NaN where the camera does not see the table. `into`,
+ * when of the right size, is written over and returned (the live loop's map of every frame).
+ */
+export function sampleTableMap(m: TableMapSampler, img: RgbaImage, into?: Float32Array): Float32Array {
   if (img.width !== m.imageWidthPx || img.height !== m.imageHeightPx) {
     throw new RangeError(`frame is ${img.width}x${img.height}, the table map was built for ${m.imageWidthPx}x${m.imageHeightPx}`);
   }
   const cells = m.cols * m.rows;
-  const out = new Float32Array(3 * cells);
+  // Every cell is written below (NaN or its colour), so a reused buffer needs no clearing.
+  const out = into?.length === 3 * cells ? into : new Float32Array(3 * cells);
   const d = img.data;
   const stride = img.width * 4;
   const ss = SUB * SUB;
@@ -197,11 +201,15 @@ function geometryPlanes(m: TableMapSampler): Float32Array {
  * The network's input, NCHW [1, INPUT_CHANNELS, rows, cols]. Colours are log ratios (so a
  * brighter lamp or another white balance shifts them, never rescales them); unseen cells are 0.
  * Both maps must come from this sampler (they share its unseen cells); backgroundColour and
- * frameColour are the empty table's and the frame's tableColour when the caller has them.
+ * frameColour are the empty table's and the frame's tableColour when the caller has them; `into`,
+ * when of the right size, is cleared, written and returned.
  */
-export function networkInput(m: TableMapSampler, frame: Float32Array, background: Float32Array | null, backgroundColour?: readonly [number, number, number], frameColour?: readonly [number, number, number]): Float32Array {
+export function networkInput(m: TableMapSampler, frame: Float32Array, background: Float32Array | null, backgroundColour?: readonly [number, number, number], frameColour?: readonly [number, number, number], into?: Float32Array): Float32Array {
   const cells = m.cols * m.rows;
-  const out = new Float32Array(INPUT_CHANNELS * cells);
+  const reuse = into?.length === INPUT_CHANNELS * cells;
+  const out = reuse ? into : new Float32Array(INPUT_CHANNELS * cells);
+  // Unseen cells and the planes a frame without background leaves are zeros, as in a new buffer.
+  if (reuse) out.fill(0);
   const ref = frameColour ?? tableColour(frame, cells);
   // The empty table is compared after each is divided by its own cloth colour: a lamp that
   // dimmed between the two shots is not a change.
