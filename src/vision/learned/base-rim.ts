@@ -68,6 +68,9 @@ const GRID = 4;
 const span = new Float64Array(2);
 /** One pixel position, for samplePatch's projections. */
 const pixelAt = new Float64Array(2);
+/** samplePatch's per-column grid square and place within it, kept for the next patch. */
+let colCell = new Int32Array(0);
+let colFr = new Float64Array(0);
 
 /** Buffers kept between calls, one set per patch size (a frame's objects use two): allocation was half the cost. */
 type Buffers = { n: number; patch: Float32Array; mag: Float32Array; gx: Float32Array; gy: Float32Array; edges: Edges };
@@ -359,14 +362,21 @@ function samplePatch(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, x0
     }
   }
   const { width: w, height: h, data } = frame;
+  // A cell's grid square and place within it depend on its column alone across (and row alone down): found once per column.
+  const col0 = colCell.length >= n ? colCell : (colCell = new Int32Array(n));
+  const colFrac = colFr.length >= n ? colFr : (colFr = new Float64Array(n));
+  for (let c = 0; c < n; c++) {
+    const fi = c / GRID;
+    col0[c] = Math.min(g - 2, Math.floor(fi));
+    colFrac[c] = fi - (col0[c] as number);
+  }
   for (let r = 0; r < n; r++) {
     const fj = r / GRID;
     const j = Math.min(g - 2, Math.floor(fj));
     const bj = fj - j;
     for (let c = 0; c < n; c++) {
-      const fi = c / GRID;
-      const i = Math.min(g - 2, Math.floor(fi));
-      const bi = fi - i;
+      const i = col0[c] as number;
+      const bi = colFrac[c] as number;
       const a = j * g + i;
       const u = (1 - bj) * ((1 - bi) * (gu[a] as number) + bi * (gu[a + 1] as number)) + bj * ((1 - bi) * (gu[a + g] as number) + bi * (gu[a + g + 1] as number));
       const v = (1 - bj) * ((1 - bi) * (gv[a] as number) + bi * (gv[a + 1] as number)) + bj * ((1 - bi) * (gv[a + g] as number) + bi * (gv[a + g + 1] as number));

@@ -68,6 +68,16 @@ export function sampleFineSquares(imgs: readonly RgbaImage[], pose: CameraPose, 
       lv[j * ln + i] = seen ? (pixelAt[1] as number) : NaN;
     }
   }
+  // A sub-sample's place in lattice units depends on its column alone across and its row alone
+  // down: its lattice cell and the fraction within it are found once per column and per row.
+  const subs = n * SUB;
+  const cell0 = new Int32Array(subs);
+  const frac = new Float64Array(subs);
+  for (let q = 0; q < subs; q++) {
+    const g = (q + 0.5) / LATTICE;
+    cell0[q] = Math.min(ln - 2, Math.floor(g));
+    frac[q] = g - (cell0[q] as number);
+  }
   // Each cell's sub-samples' pixels and weights are found once, then every image is read there.
   const cells = n * n;
   const outs = imgs.map(() => new Float32Array(3 * cells));
@@ -82,14 +92,12 @@ export function sampleFineSquares(imgs: readonly RgbaImage[], pose: CameraPose, 
       let seen = 0;
       if (xc >= 0 && yc >= 0 && xc < table.width_mm && yc < table.depth_mm) {
         for (let s = 0; s < SUB * SUB; s++) {
-          // The sub-sample in lattice units, then bilinear between its four lattice corners.
-          const gx = (c * SUB + (s % SUB) + 0.5) / LATTICE;
-          const gy = (r * SUB + Math.floor(s / SUB) + 0.5) / LATTICE;
-          const i0 = Math.min(ln - 2, Math.floor(gx));
-          const j0 = Math.min(ln - 2, Math.floor(gy));
-          const ax = gx - i0;
-          const ay = gy - j0;
-          const t = j0 * ln + i0;
+          // The sub-sample's lattice cell, then bilinear between its four corners.
+          const qx = c * SUB + (s % SUB);
+          const qy = r * SUB + ((s / SUB) | 0);
+          const ax = frac[qx] as number;
+          const ay = frac[qy] as number;
+          const t = (cell0[qy] as number) * ln + (cell0[qx] as number);
           const u = (1 - ay) * ((1 - ax) * (lu[t] as number) + ax * (lu[t + 1] as number)) + ay * ((1 - ax) * (lu[t + ln] as number) + ax * (lu[t + ln + 1] as number));
           const v = (1 - ay) * ((1 - ax) * (lv[t] as number) + ax * (lv[t + 1] as number)) + ay * ((1 - ax) * (lv[t + ln] as number) + ax * (lv[t + ln + 1] as number));
           if (!(u >= 0 && v >= 0 && u < w - 1 && v < first.height - 1)) continue;
