@@ -68,19 +68,36 @@ const GRID = 4;
 const span = new Float64Array(2);
 /** One pixel position, for samplePatch's projections. */
 const pixelAt = new Float64Array(2);
-/** samplePatch's per-column grid square and place within it, kept for the next patch. */
-let colCell = new Int32Array(0);
-let colFr = new Float64Array(0);
 
 /** Buffers kept between calls, one set per patch size (a frame's objects use two): allocation was half the cost. */
-type Buffers = { n: number; patch: Float32Array; mag: Float32Array; gx: Float32Array; gy: Float32Array; edges: Edges };
+type Buffers = {
+  n: number;
+  /** samplePatch's grid square along each axis for cell index i (row or column), and the place within it: fixed for a patch size. */
+  gridCell: Int32Array;
+  gridFrac: Float64Array;
+  patch: Float32Array;
+  mag: Float32Array;
+  gx: Float32Array;
+  gy: Float32Array;
+  edges: Edges;
+};
 const scratch = new Map<number, Buffers>();
 function buffers(n: number): Buffers {
   let b = scratch.get(n);
   if (b) return b;
   const cap = n * n;
+  const g = Math.ceil(n / GRID) + 1;
+  const gridCell = new Int32Array(n);
+  const gridFrac = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const f = i / GRID;
+    gridCell[i] = Math.min(g - 2, Math.floor(f));
+    gridFrac[i] = f - (gridCell[i] as number);
+  }
   b = {
     n,
+    gridCell,
+    gridFrac,
     patch: new Float32Array(3 * cap),
     mag: new Float32Array(cap),
     gx: new Float32Array(cap),
@@ -155,7 +172,7 @@ function rimEdges(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, xMm: 
   const x0 = xMm - half;
   const y0 = yMm - half;
   const buf = buffers(n);
-  if (!samplePatch(frame, pose, k, x0, y0, n, buf.patch)) return null;
+  if (!samplePatch(frame, pose, k, x0, y0, buf)) return null;
   const e = colourEdges(buf, o.minEdge, o.relEdge);
   if (e.count < 12) return null;
   const x = new Float64Array(e.count);
@@ -350,7 +367,8 @@ function slab(x: number, y: number, dx: number, dy: number, size: number, lo: nu
 }
 
 /** RGB of the table plane on n × n cells from (x0, y0), through the lens (pixel places interpolated from a coarse grid of exact projections). */
-function samplePatch(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, x0: number, y0: number, n: number, out: Float32Array): boolean {
+function samplePatch(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, x0: number, y0: number, b: Buffers): boolean {
+  const { n, patch: out, gridCell, gridFrac } = b;
   const g = Math.ceil(n / GRID) + 1;
   const gu = new Float64Array(g * g);
   const gv = new Float64Array(g * g);
@@ -362,21 +380,13 @@ function samplePatch(frame: RgbaImage, pose: CameraPose, k: CameraIntrinsics, x0
     }
   }
   const { width: w, height: h, data } = frame;
-  // A cell's grid square and place within it depend on its column alone across (and row alone down): found once per column.
-  const col0 = colCell.length >= n ? colCell : (colCell = new Int32Array(n));
-  const colFrac = colFr.length >= n ? colFr : (colFr = new Float64Array(n));
-  for (let c = 0; c < n; c++) {
-    const fi = c / GRID;
-    col0[c] = Math.min(g - 2, Math.floor(fi));
-    colFrac[c] = fi - (col0[c] as number);
-  }
+  // A cell's grid square and place within it depend on its row alone down and column alone across (the patch size's tables).
   for (let r = 0; r < n; r++) {
-    const fj = r / GRID;
-    const j = Math.min(g - 2, Math.floor(fj));
-    const bj = fj - j;
+    const j = gridCell[r] as number;
+    const bj = gridFrac[r] as number;
     for (let c = 0; c < n; c++) {
-      const i = col0[c] as number;
-      const bi = colFrac[c] as number;
+      const i = gridCell[c] as number;
+      const bi = gridFrac[c] as number;
       const a = j * g + i;
       const u = (1 - bj) * ((1 - bi) * (gu[a] as number) + bi * (gu[a + 1] as number)) + bj * ((1 - bi) * (gu[a + g] as number) + bi * (gu[a + g + 1] as number));
       const v = (1 - bj) * ((1 - bi) * (gv[a] as number) + bi * (gv[a + 1] as number)) + bj * ((1 - bi) * (gv[a + g] as number) + bi * (gv[a + g + 1] as number));

@@ -39,7 +39,7 @@ describe('table map', () => {
     expect(wrong).toBe(0);
   });
 
-  it('samples where projectTablePoint puts each sub-sample, to the bit (the sampler writes the projection out for speed)', () => {
+  it('samples where projectTablePoint puts each sub-sample, to the bit (the sampler projects through projectTablePlaneInto, which allocates nothing)', () => {
     // A tilted, distorted camera so that every term of the projection matters.
     const kd = { ...k, dist: [-0.12, 0.03, 0.002, -0.001, 0.01] as const };
     const tilted = lookAtPose([300, 200, 1300], [900, 650, 0]);
