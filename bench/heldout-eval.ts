@@ -140,6 +140,9 @@ export interface Figures {
   fallP95Mm: number;
 }
 
+/** A standing model without a tag: the models whose base centres the untagged-base figures measure. */
+export const untaggedStanding = (m: Match): boolean => !m.truth.fallen && m.truth.tag === null;
+
 export const quantile = (v: readonly number[], q: number): number => {
   const s = [...v].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
@@ -147,7 +150,7 @@ export const quantile = (v: readonly number[], q: number): number => {
 
 export function figures(frames: readonly { matches: Match[]; phantoms: Detected[] }[]): Figures {
   const all = frames.flatMap((f) => f.matches);
-  const bases = all.filter((m) => !m.truth.fallen && m.truth.tag === null);
+  const bases = all.filter(untaggedStanding);
   const falls = all.filter((m) => m.truth.fallen);
   const standing = all.filter((m) => !m.truth.fallen);
   const tagged = all.filter((m) => m.truth.tag !== null);

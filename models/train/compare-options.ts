@@ -16,7 +16,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { readHeldoutFrame } from '../../bench/heldout-frame.js';
-import { detectedOf, errorCounts, figures, listHeldoutFrames, matchFrame, type Detected, type Match } from '../../bench/heldout-eval.js';
+import { detectedOf, errorCounts, figures, listHeldoutFrames, matchFrame, untaggedStanding, type Detected, type Match } from '../../bench/heldout-eval.js';
 import type { DecodeOptions } from '../../src/vision/learned/decode-heat.js';
 import { DEFAULT_LEARNED_OPTIONS, loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../src/vision/learned/learned-detector.js';
 import { defaultModelPath, loadOnnxRuntimeNode } from '../../src/vision/learned/onnx-node.js';
@@ -136,7 +136,7 @@ export async function compareOptions(dirs: readonly string[], sets: readonly Opt
       const fg = figures(p[mode]);
       errors[mode] = c.missed + c.phantoms + c.fallsMissed + c.falseFalls;
       const touchingMissed = p[mode].flatMap((r) => r.matches).filter((m) => !m.found && m.truth.traits.includes('touching')).length;
-      const off = p[mode].flatMap((r) => r.matches).filter((m) => m.found && !m.truth.fallen && m.truth.tag === null);
+      const off = p[mode].flatMap((r) => r.matches).filter((m) => m.found && untaggedStanding(m));
       const offBy = (mm: number): number => off.filter((m) => m.errorMm > mm).length;
       lines.push(`${mode === 'withBackground' ? 'with the empty table' : 'without'}: missed ${fg.basesMissedPct.toFixed(1)} %, phantoms ${fg.phantomsPct.toFixed(1)} %, falls found ${fg.fallsFoundPct.toFixed(1)} %, standing called fallen ${fg.standingCalledFallenPct.toFixed(1)} % [m ${c.missed}, p ${c.phantoms}, fm ${c.fallsMissed}, ff ${c.falseFalls}: ${errors[mode]}; touching missed ${touchingMissed}]`);
       const mm = (v: number): string => (Number.isFinite(v) ? v.toFixed(1) : '∞');

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { readHeldoutFrame } from '../../../bench/heldout-frame.js';
-import { detectedOf, listHeldoutFrames, matchFrame, type HeldoutFrame, type Match, type Detected } from '../../../bench/heldout-eval.js';
+import { detectedOf, listHeldoutFrames, matchFrame, quantile, untaggedStanding, type HeldoutFrame, type Match, type Detected } from '../../../bench/heldout-eval.js';
 import { defaultModelPath, loadLearnedDetectorNode, loadOnnxRuntimeNode } from '../../../src/vision/learned/onnx-node.js';
 import { loadLearnedDetector, type LearnedDetector, type LearnedDetectorOptions } from '../../../src/vision/learned/learned-detector.js';
 import { detectWithTagsNear } from '../../../src/vision/learned/tags-near.js';
@@ -92,8 +92,7 @@ export function expectNativeTagsRead(runs: readonly FixtureRun[]): void {
 export const MODES = ['withBackground', 'without'] as const;
 export type Mode = (typeof MODES)[number];
 
-/** A standing model without a tag: whose base centre the untagged-base figures measure. */
-export const untaggedStanding = (m: Match): boolean => !m.truth.fallen && m.truth.tag === null;
+export { untaggedStanding };
 
-/** The 95th percentile as the bench reads it (the value at rank ceil(0.95 n)); ∞ for no values. */
-export const p95 = (v: readonly number[]): number => [...v].sort((a, b) => a - b)[Math.max(0, Math.ceil(0.95 * v.length) - 1)] ?? Infinity;
+/** The 95th percentile as the bench reads it (its quantile); ∞ for no values. */
+export const p95 = (v: readonly number[]): number => (v.length === 0 ? Infinity : quantile(v, 0.95));
