@@ -31,6 +31,8 @@ const OptionSet = z
     fine: z.object({ combine: z.enum(['fine', 'mean']), threshold: z.number().min(0).max(1), unsure: Band.optional() }).strict().nullable().optional(),
     /** A standing object with no rim seen moved toward the nadir as a point this high (mm). */
     apparentHeightMm: z.number().min(0).max(100).optional(),
+    /** How many views of the map the first stage sees with and without the empty table (rules M, M′): 1, 2 or 4 each. */
+    mapViews: z.object({ withBackground: z.union([z.literal(1), z.literal(2), z.literal(4)]), without: z.union([z.literal(1), z.literal(2), z.literal(4)]) }).strict().optional(),
     /** The fine placement net's part (a model that holds one); null: off. */
     place: z.object({ scope: z.enum(['no-rim', 'all']), maxMm: z.number().min(0).max(50), rimWithinMm: z.number().min(0).max(50).optional() }).strict().nullable().optional(),
     decode: z
@@ -80,7 +82,7 @@ export function optionsOf(set: OptionSet): Partial<LearnedDetectorOptions> {
   const merged: DecodeOptions = { ...DEFAULT_LEARNED_OPTIONS.decode, ...decode };
   if (hereThreshold === null) delete merged.hereThreshold;
   else if (hereThreshold !== undefined) merged.hereThreshold = hereThreshold;
-  return { ...(set.views ? { views: set.views } : {}), ...(set.fine !== undefined ? { fine: set.fine } : {}), ...(set.apparentHeightMm !== undefined ? { apparentHeightMm: set.apparentHeightMm } : {}), ...(set.place !== undefined ? { place: set.place } : {}), decode: merged };
+  return { ...(set.views ? { views: set.views } : {}), ...(set.fine !== undefined ? { fine: set.fine } : {}), ...(set.apparentHeightMm !== undefined ? { apparentHeightMm: set.apparentHeightMm } : {}), ...(set.place !== undefined ? { place: set.place } : {}), ...(set.mapViews !== undefined ? { mapViews: set.mapViews } : {}), decode: merged };
 }
 
 interface Run {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadLearnedDetector, MAX_MODEL_BYTES, type LoadResult, type OnnxRuntime } from './learned-detector.js';
+import { loadLearnedDetector, MAX_MODEL_BYTES, type LearnedDetectorOptions, type LoadResult, type OnnxRuntime } from './learned-detector.js';
 
 export const MODEL_FILE = 'models/miniature-detector.onnx';
 
@@ -33,7 +33,7 @@ export function defaultModelPath(): string {
 }
 
 /** Reads and loads a model file; every problem is one line naming the file. */
-export async function loadLearnedDetectorNode(path = defaultModelPath()): Promise<LoadResult> {
+export async function loadLearnedDetectorNode(path = defaultModelPath(), options: Partial<LearnedDetectorOptions> = {}): Promise<LoadResult> {
   let bytes: Uint8Array;
   try {
     const s = await stat(path);
@@ -44,6 +44,6 @@ export async function loadLearnedDetectorNode(path = defaultModelPath()): Promis
     const code = (e as NodeJS.ErrnoException).code;
     return { ok: false, problem: `${path}: ${code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e)}` };
   }
-  const r = await loadLearnedDetector(await loadOnnxRuntimeNode(), bytes);
+  const r = await loadLearnedDetector(await loadOnnxRuntimeNode(), bytes, options);
   return r.ok ? r : { ok: false, problem: `${path}: ${r.problem}` };
 }

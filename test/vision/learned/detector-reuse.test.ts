@@ -1,7 +1,8 @@
 /**
  * The learned detector keeps its frame map and network input between calls (learned-detector.ts):
  * a detector that has seen other frames, with and without their empty tables, answers exactly as
- * a fresh one, and two calls in flight at once do not share those buffers.
+ * a fresh one, and two calls in flight at once do not share those buffers (nor the padded and
+ * mirrored maps the first stage's views are made in).
  */
 import { describe, expect, it } from 'vitest';
 import { readHeldoutFrame, type ReadFrame } from '../../../bench/heldout-frame.js';
@@ -53,6 +54,11 @@ describe('the learned detector between frames', () => {
     const [x, y] = await Promise.all([d.detect({ ...a.input, background: null }), d.detect({ ...b.input, background: null })]);
     expect(x).toEqual(expected.get(`${a.name}:no bg`));
     expect(y).toEqual(expected.get(`${b.name}:no bg`));
+    // And with their empty tables, where the first stage also sees the mirrored maps (rule M′): the
+    // padded and mirrored maps are read after the first call's awaits.
+    const [xb, yb] = await Promise.all([d.detect({ ...a.input, background: a.read.background }), d.detect({ ...b.input, background: b.read.background })]);
+    expect(xb).toEqual(expected.get(`${a.name}:bg`));
+    expect(yb).toEqual(expected.get(`${b.name}:bg`));
     await d.release();
     a.read.release();
     b.read.release();

