@@ -65,7 +65,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['--profile table.json', 'the table profile written by "shagomer markers"'],
       ['--camera camera.json', 'the camera file from "shagomer calibrate-camera" (default: intrinsics guessed from the image)'],
       ['--objects', 'find every miniature, standing or fallen, with the learned detector; no empty-table photograph needed'],
-      ['--background EMPTY_TABLE_IMAGE', 'a photograph of the empty table from the same camera: every miniature is found too, the difference an extra input to the learned detector (if its anchors show the camera moved, it is left out and stderr says so)'],
+      ['--background EMPTY_TABLE_IMAGE', 'a photograph of the empty table from the same camera: every miniature is found too, the difference an extra input to the learned detector, which then also looks at mirror images of the table (if its anchors show the camera moved, it is left out and stderr says so)'],
       ['--model MODEL.onnx', 'another detector model (default: the one shipped in models/)'],
       ['--geometric', 'with --background: find the miniatures by the geometric rules instead (the baseline; no confidence)'],
       ['--json', 'print JSON instead of a description'],
