@@ -43,9 +43,11 @@ export function cutPatches(tensor: Float32Array, rows: number, cols: number, ori
 export const TILT_X = 3;
 export const TILT_Y = 4;
 
-/** The squares under views [0, views): [views × N, INPUT_CHANNELS, P, P], view-major (view 0 is the batch as given). */
-export function dihedralViews(patches: Float32Array, n: number, views: number): Float32Array {
-  const P = PATCH_CELLS;
+/**
+ * The squares under views [0, views): [views × N, INPUT_CHANNELS, P, P], view-major (view 0 is the
+ * batch as given); P is the squares' side (the second stage's by default, the fine nets' FINE_CELLS).
+ */
+export function dihedralViews(patches: Float32Array, n: number, views: number, P = PATCH_CELLS): Float32Array {
   const per = INPUT_CHANNELS * P * P;
   if (patches.length !== n * per) throw new RangeError(`patch batch has ${patches.length} values, expected ${n * per}`);
   if (!Number.isInteger(views) || views < 1 || views > 8) throw new RangeError(`views must be 1-8, not ${views}`);
@@ -74,4 +76,14 @@ export function dihedralViews(patches: Float32Array, n: number, views: number): 
     }
   }
   return out;
+}
+
+/**
+ * A vector on the table (x along the columns, y along the rows) that a net gave on view v of its
+ * square, turned back onto the square as cut: the transpose undone (x and y swapped), then the
+ * mirrors (x negated for bit 0, y for bit 1).
+ */
+export function viewVectorBack(v: number, x: number, y: number): [number, number] {
+  const [a, b] = (v & 4) !== 0 ? [y, x] : [x, y];
+  return [(v & 1) !== 0 ? -a : a, (v & 2) !== 0 ? -b : b];
 }

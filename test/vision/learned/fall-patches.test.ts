@@ -3,7 +3,8 @@
  * top-left cell floor(point / cell) − 12), channel by channel, off-map cells 0.
  */
 import { describe, expect, it } from 'vitest';
-import { cutPatches, dihedralViews, PATCH_CELLS, patchOrigin, TILT_X, TILT_Y } from '../../../src/vision/learned/fall-patches.js';
+import { cutPatches, dihedralViews, PATCH_CELLS, patchOrigin, TILT_X, TILT_Y, viewVectorBack } from '../../../src/vision/learned/fall-patches.js';
+import { FINE_CELLS } from '../../../src/vision/learned/fine-squares.js';
 import { INPUT_CHANNELS } from '../../../src/vision/learned/table-map.js';
 
 const ROWS = 40;
@@ -84,6 +85,25 @@ describe('second-stage squares seen mirrored and turned', () => {
     }
     const all = dihedralViews(one, 1, 8);
     for (let v = 1; v < 8; v++) expect(all.subarray(v * per, (v + 1) * per)).toEqual(one);
+  });
+
+  it("turns a place found on any view of a fine square back to the place on the square as cut (rule PV)", () => {
+    // One bright cell off the middle of a 48-cell square: in each view the net would see it
+    // elsewhere; its offset there, turned back, is its offset on the square as cut.
+    const F = FINE_CELLS;
+    const fine = INPUT_CHANNELS * F * F;
+    const sq = new Float32Array(fine);
+    const [r0, c0] = [13, 30];
+    sq[r0 * F + c0] = 1;
+    const off = (c: number, r: number): [number, number] => [c + 0.5 - F / 2, r + 0.5 - F / 2];
+    const all = dihedralViews(sq, 1, 8, F);
+    for (let v = 0; v < 8; v++) {
+      const i = all.subarray(v * fine, v * fine + F * F).indexOf(1);
+      expect(i, `view ${v}`).toBeGreaterThanOrEqual(0);
+      const [x, y] = off(i % F, Math.floor(i / F));
+      const [bx, by] = viewVectorBack(v, x, y);
+      expect([bx, by], `view ${v}`).toEqual(off(c0, r0));
+    }
   });
 
   it('refuses a batch of another size or a view count outside 1-8', () => {
