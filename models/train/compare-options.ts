@@ -34,7 +34,7 @@ const OptionSet = z
     /** How many views of the map the first stage sees with and without the empty table (rules M, M′): 1, 2 or 4 each. */
     mapViews: z.object({ withBackground: z.union([z.literal(1), z.literal(2), z.literal(4)]), without: z.union([z.literal(1), z.literal(2), z.literal(4)]) }).strict().optional(),
     /** The fine placement net's part (a model that holds one); null: off. */
-    place: z.object({ scope: z.enum(['no-rim', 'all']), maxMm: z.number().min(0).max(50), rimWithinMm: z.number().min(0).max(50).optional() }).strict().nullable().optional(),
+    place: z.object({ scope: z.enum(['no-rim', 'all']), maxMm: z.number().min(0).max(50), rimWithinMm: z.number().min(0).max(50).optional(), views: z.number().int().min(1).max(8).optional() }).strict().nullable().optional(),
     decode: z
       .object({
         threshold: z.number().min(0).max(1),

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { DetectRequest, ToDetectorWorker, type DetectorTrouble, type FromDetectorWorker } from '../../app/api/detector-worker-messages.js';
 import { yuvToRgba } from './yuv-to-rgba.js';
-import { learnedLocateObjects, LIVE_MAP_VIEWS, loadLearnedDetector, untaggedStanding, type LearnedDetector, type OnnxRuntime } from '../../app/api/vision.js';
+import { learnedLocateObjects, LIVE_DETECTOR_OPTIONS, loadLearnedDetector, untaggedStanding, type LearnedDetector, type OnnxRuntime } from '../../app/api/vision.js';
 
 /**
  * The learned miniature and fall detector in its own Web Worker (issue 9), so that the vision
@@ -56,8 +56,8 @@ async function load(vendorUrl: string): Promise<void> {
   ort.env.wasm.wasmPaths = new URL('ort/', vendor).href;
   let r: Awaited<ReturnType<typeof loadLearnedDetector>>;
   try {
-    // One view of the map: the live overlay is a stream of frames (rule M′'s extra views are for `locate`'s one frame).
-    r = await loadLearnedDetector(ort, bytes.bytes, { mapViews: LIVE_MAP_VIEWS });
+    // One view for each net: the live overlay is a stream of frames (the views of rules M′ and PV are for `locate`'s one frame).
+    r = await loadLearnedDetector(ort, bytes.bytes, LIVE_DETECTOR_OPTIONS);
   } catch (e) {
     return fail('runtime', `detector: runtime did not start (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
   }
