@@ -129,14 +129,19 @@ export interface LearnedDetectorOptions {
 // more than 3 mm off on the same validation frames 349 -> 271 (four views 283), then on the held-out
 // tables 92 -> 67 (Blender t0-t19) and 209 -> 184 (WebGL seed 1), base p95 with the empty table
 // 3.9 -> 3.7 and 7.8 -> 7.4 mm. About 27 ms more CPU a frame; the live Worker asks once.
-export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] }, fine: null, apparentHeightMm: 4, place: { scope: 'all', maxMm: 12, views: 8 }, mapViews: { withBackground: 4, without: 1 } };
+// views: eight for a square whose fallen or "here" chance lies in [0.1, 0.9] (rule SV; four in
+// [0.2, 0.8] since the ninth session): fall errors on the same validation frames 155 -> 143, all
+// errors 452 -> 432, then on the held-out tables 123 -> 117 (Blender t0-t19) and 242 -> 240 (WebGL
+// seed 1). The second look costs 8-12 ms more; the live Worker keeps four views in [0.2, 0.8].
+export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 8, fallenUnsure: [0.1, 0.9], hereUnsure: [0.1, 0.9] }, fine: null, apparentHeightMm: 4, place: { scope: 'all', maxMm: 12, views: 8 }, mapViews: { withBackground: 4, without: 1 } };
 
 /**
- * The live camera's Worker: the first stage and the placement net each see one view, so a frame
- * costs one run of each (the views of rules M′ and PV are for `locate`'s one frame, where the
- * referee waits for the answer; in the live loop they would slow the tag reader beside it).
+ * The live camera's Worker: the first stage and the placement net each see one view, and the
+ * second stage asks its unsure squares in four views, as before rules M′, PV and SV (their views
+ * are for `locate`'s one frame, where the referee waits for the answer; in the live loop they would
+ * slow the tag reader beside it).
  */
-export const LIVE_DETECTOR_OPTIONS: Partial<LearnedDetectorOptions> = { mapViews: { withBackground: 1, without: 1 }, place: { scope: 'all', maxMm: 12, views: 1 } };
+export const LIVE_DETECTOR_OPTIONS: Partial<LearnedDetectorOptions> = { mapViews: { withBackground: 1, without: 1 }, place: { scope: 'all', maxMm: 12, views: 1 }, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] } };
 
 export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;

