@@ -42,7 +42,7 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
     return;
   }
   const learned = loaded.value.detector;
-  // The live Worker's setting beside it (LIVE_DETECTOR_OPTIONS: one view for the first stage and the placement net).
+  // The live Worker's setting beside it (LIVE_DETECTOR_OPTIONS: one view for the first stage and the placement net, four for unsure squares).
   const live = await loadLearnedDetectorNode(modelPath, LIVE_DETECTOR_OPTIONS);
   if (!live.ok) {
     log(`learned detector: ${live.problem}`);
@@ -120,7 +120,7 @@ export async function runLearnedBench(dir = HELDOUT_DIR, log: (line: string) => 
   log(`  tags read on the frames: ${tagsRead.read} of ${tagsRead.tagged} tagged models (${tagsRead.near} of them near a model found, without the empty table); ids read that no model carries: ${tagsRead.foreign}`);
   const med = (v: number[]): number => quantile(v, 0.5);
   log(`detector CPU ms per frame (median)  ${n(med(cpu.geometric), 0).padStart(10)} ${n(med(cpu.learnedBg), 0).padStart(12)} ${n(med(cpu.learnedNoBg), 0).padStart(12)}   aim ≤ ${AIM.cpuMs}`);
-  log(`  locate's setting: the placement net asks each square in 8 views (rule PV), the first stage the map and its 3 mirrors with the empty table (M′); the live Worker's (one view each): ${n(med(cpu.liveBg), 0)} / ${n(med(cpu.liveNoBg), 0)} ms (aim ≤ ${AIM.cpuMs})`);
+  log(`  locate's setting: the first stage sees the map and its 3 mirrors with the empty table (rule M′), the placement net each square in 8 views (PV), the second stage its unsure squares in 8 (SV); the live Worker's (one view, one, four): ${n(med(cpu.liveBg), 0)} / ${n(med(cpu.liveNoBg), 0)} ms (aim ≤ ${AIM.cpuMs})`);
   log(`  the look for tags near untagged models (without the empty table): ${n(med(cpu.near), 1)} ms CPU a frame (median), ${n(cpu.nearWindows.reduce((a, b) => a + b, 0) / Math.max(1, cpu.nearWindows.length), 1)} windows a frame`);
   log(`  wall: table map + input ${n(med(cpu.map), 0)} ms, network (wasm, 1 thread) ${n(med(cpu.network), 0)} ms, its second look at each object ${n(med(cpu.second), 0)} ms, base rims and tags ${n(med(cpu.decode), 0)} ms; learned / geometric CPU ${n(med(cpu.learnedNoBg) / med(cpu.geometric), 2)}×`);
   if (process.env['BENCH_DETAIL']) for (const [mode, runs] of [['with the empty table', per.learnedBg], ['without', per.learnedNoBg]] as const) for (const line of wrongOnes(frames.map((f) => f.name), runs)) log(`  ${mode}: ${line}`);

@@ -56,7 +56,7 @@ async function load(vendorUrl: string): Promise<void> {
   ort.env.wasm.wasmPaths = new URL('ort/', vendor).href;
   let r: Awaited<ReturnType<typeof loadLearnedDetector>>;
   try {
-    // One view for each net: the live overlay is a stream of frames (the views of rules M′ and PV are for `locate`'s one frame).
+    // The cheaper views: the live overlay is a stream of frames (the views of rules M′, PV and SV are for `locate`'s one frame).
     r = await loadLearnedDetector(ort, bytes.bytes, LIVE_DETECTOR_OPTIONS);
   } catch (e) {
     return fail('runtime', `detector: runtime did not start (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);

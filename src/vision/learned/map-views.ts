@@ -4,15 +4,13 @@
  * map is the map of a mirrored table under a mirrored camera; the network's four planes (heat,
  * fallen chance, the peak's x and y in its cell) mirrored back onto the map's cells.
  */
+import { TILT_X, TILT_Y } from './fall-patches.js';
 import { INPUT_CHANNELS } from './table-map.js';
 
 /** Bit 1: columns reversed; bit 2: rows reversed. 0 is the map as it is. */
 export type Mirror = 0 | 1 | 2 | 3;
 /** The views of `mapViews` views, in order: the map, then its columns, rows and both mirrored. */
 export const MIRRORS: readonly Mirror[] = [0, 1, 2, 3];
-/** The input planes of the ray's tilt across the columns (x) and rows (y): table-map.ts's geometry planes. */
-const TILT_X = 3;
-const TILT_Y = 4;
 
 /** The map [INPUT_CHANNELS, rows, cols] mirrored, written into `into` (of the same length). */
 export function mirrorMap(map: Float32Array, rows: number, cols: number, mirror: Mirror, into: Float32Array): Float32Array {
