@@ -44,6 +44,34 @@ export const TILT_X = 3;
 export const TILT_Y = 4;
 
 /**
+ * One block [INPUT_CHANNELS, rows, cols] of `src` from index `from`, seen under view v, written into
+ * `out` from index `to`: bit 0 mirrors the columns, bit 1 the rows, bit 2 then transposes (a square
+ * only). Mirroring negates the tilt along that axis; transposing swaps the two tilt planes.
+ */
+export function viewInto(src: Float32Array, from: number, rows: number, cols: number, v: number, out: Float32Array, to: number): void {
+  const mx = (v & 1) !== 0;
+  const my = (v & 2) !== 0;
+  const tr = (v & 4) !== 0;
+  if (tr && rows !== cols) throw new RangeError(`a ${rows} x ${cols} block cannot be transposed in place`);
+  const plane = rows * cols;
+  for (let ch = 0; ch < INPUT_CHANNELS; ch++) {
+    const sign = (ch === TILT_X && mx) || (ch === TILT_Y && my) ? -1 : 1;
+    const dstCh = tr && ch === TILT_X ? TILT_Y : tr && ch === TILT_Y ? TILT_X : ch;
+    const s = from + ch * plane;
+    const d = to + dstCh * plane;
+    for (let r = 0; r < rows; r++) {
+      const sr = s + (my ? rows - 1 - r : r) * cols;
+      // A row kept as it is: one copy.
+      if (!mx && !tr && sign === 1) {
+        out.set(src.subarray(sr, sr + cols), d + r * cols);
+        continue;
+      }
+      for (let c = 0; c < cols; c++) out[d + (tr ? c * rows + r : r * cols + c)] = (src[sr + (mx ? cols - 1 - c : c)] as number) * sign;
+    }
+  }
+}
+
+/**
  * The squares under views [0, views): [views × N, INPUT_CHANNELS, P, P], view-major (view 0 is the
  * batch as given); P is the squares' side (the second stage's by default, the fine nets' FINE_CELLS).
  */
@@ -53,28 +81,7 @@ export function dihedralViews(patches: Float32Array, n: number, views: number, P
   if (!Number.isInteger(views) || views < 1 || views > 8) throw new RangeError(`views must be 1-8, not ${views}`);
   const out = new Float32Array(views * n * per);
   out.set(patches, 0);
-  for (let v = 1; v < views; v++) {
-    const mx = (v & 1) !== 0;
-    const my = (v & 2) !== 0;
-    const tr = (v & 4) !== 0;
-    for (let k = 0; k < n; k++) {
-      for (let ch = 0; ch < INPUT_CHANNELS; ch++) {
-        // Mirroring negates the tilt along that axis; transposing swaps the two tilt planes.
-        const sign = (ch === TILT_X && mx) || (ch === TILT_Y && my) ? -1 : 1;
-        const dstCh = tr && ch === TILT_X ? TILT_Y : tr && ch === TILT_Y ? TILT_X : ch;
-        const src = (k * INPUT_CHANNELS + ch) * P * P;
-        const dst = ((v * n + k) * INPUT_CHANNELS + dstCh) * P * P;
-        for (let r = 0; r < P; r++) {
-          const sr = my ? P - 1 - r : r;
-          for (let c = 0; c < P; c++) {
-            const sc = mx ? P - 1 - c : c;
-            const value = (patches[src + sr * P + sc] as number) * sign;
-            out[dst + (tr ? c * P + r : r * P + c)] = value;
-          }
-        }
-      }
-    }
-  }
+  for (let v = 1; v < views; v++) for (let k = 0; k < n; k++) viewInto(patches, k * per, P, P, v, out, (v * n + k) * per);
   return out;
 }
 

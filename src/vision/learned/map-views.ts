@@ -4,7 +4,7 @@
  * map is the map of a mirrored table under a mirrored camera; the network's four planes (heat,
  * fallen chance, the peak's x and y in its cell) mirrored back onto the map's cells.
  */
-import { TILT_X, TILT_Y } from './fall-patches.js';
+import { viewInto } from './fall-patches.js';
 import { INPUT_CHANNELS } from './table-map.js';
 
 /** Bit 1: columns reversed; bit 2: rows reversed. 0 is the map as it is. */
@@ -12,25 +12,11 @@ export type Mirror = 0 | 1 | 2 | 3;
 /** The views of `mapViews` views, in order: the map, then its columns, rows and both mirrored. */
 export const MIRRORS: readonly Mirror[] = [0, 1, 2, 3];
 
-/** The map [INPUT_CHANNELS, rows, cols] mirrored, written into `into` (of the same length). */
+/** The map [INPUT_CHANNELS, rows, cols] mirrored, written into `into` (of the same length): fall-patches.ts's viewInto, without a transpose. */
 export function mirrorMap(map: Float32Array, rows: number, cols: number, mirror: Mirror, into: Float32Array): Float32Array {
   const plane = rows * cols;
   if (map.length !== INPUT_CHANNELS * plane || into.length !== map.length) throw new RangeError(`a ${rows} x ${cols} map has ${INPUT_CHANNELS * plane} values, got ${map.length} and ${into.length}`);
-  const flipC = (mirror & 1) !== 0;
-  const flipR = (mirror & 2) !== 0;
-  for (let ch = 0; ch < INPUT_CHANNELS; ch++) {
-    const sign = (ch === TILT_X && flipC) || (ch === TILT_Y && flipR) ? -1 : 1;
-    for (let r = 0; r < rows; r++) {
-      const src = ch * plane + r * cols;
-      const dst = ch * plane + (flipR ? rows - 1 - r : r) * cols;
-      if (!flipC) {
-        if (sign === 1) into.set(map.subarray(src, src + cols), dst);
-        else for (let c = 0; c < cols; c++) into[dst + c] = -(map[src + c] as number);
-      } else {
-        for (let c = 0; c < cols; c++) into[dst + cols - 1 - c] = sign * (map[src + c] as number);
-      }
-    }
-  }
+  viewInto(map, 0, rows, cols, mirror, into, 0);
   return into;
 }
 
