@@ -133,7 +133,9 @@ export interface LearnedDetectorOptions {
 // [0.2, 0.8] since the ninth session): fall errors on the same validation frames 155 -> 143, all
 // errors 452 -> 432, then on the held-out tables 123 -> 117 (Blender t0-t19) and 242 -> 240 (WebGL
 // seed 1). The second look costs 8-12 ms more; the live Worker keeps four views in [0.2, 0.8].
-export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 8, fallenUnsure: [0.1, 0.9], hereUnsure: [0.1, 0.9] }, fine: null, apparentHeightMm: 4, place: { scope: 'all', maxMm: 12, views: 8 }, mapViews: { withBackground: 4, without: 1 } };
+/** Where the placement net is asked, whatever the views (rules T and U). */
+const PLACE = { scope: 'all', maxMm: 12 } as const;
+export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT_DECODE, bindMm: 35, absorbMm: 18, rim: DEFAULT_RIM, rimPair: DEFAULT_RIM_PAIR, views: { count: 8, fallenUnsure: [0.1, 0.9], hereUnsure: [0.1, 0.9] }, fine: null, apparentHeightMm: 4, place: { ...PLACE, views: 8 }, mapViews: { withBackground: 4, without: 1 } };
 
 /**
  * The live camera's Worker: the first stage and the placement net each see one view, and the
@@ -141,7 +143,7 @@ export const DEFAULT_LEARNED_OPTIONS: LearnedDetectorOptions = { decode: DEFAULT
  * are for `locate`'s one frame, where the referee waits for the answer; in the live loop they would
  * slow the tag reader beside it).
  */
-export const LIVE_DETECTOR_OPTIONS: Partial<LearnedDetectorOptions> = { mapViews: { withBackground: 1, without: 1 }, place: { scope: 'all', maxMm: 12, views: 1 }, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] } };
+export const LIVE_DETECTOR_OPTIONS: Partial<LearnedDetectorOptions> = { mapViews: { withBackground: 1, without: 1 }, place: { ...PLACE, views: 1 }, views: { count: 4, fallenUnsure: [0.2, 0.8], hereUnsure: [0.2, 0.8] } };
 
 export interface LearnedDetector {
   detect(input: LearnedDetectInput): Promise<LearnedDetection>;

@@ -18,7 +18,8 @@ let one: number[] = [];
 beforeAll(async () => {
   expect(DEFAULT_LEARNED_OPTIONS.place?.views).toBe(8);
   expect(LIVE_DETECTOR_OPTIONS.place?.views).toBe(1);
-  const single = { place: { ...DEFAULT_LEARNED_OPTIONS.place, scope: 'all' as const, maxMm: 12, views: 1 } };
+  // The shipped options with the live Worker's placement (one view).
+  const single = { place: LIVE_DETECTOR_OPTIONS.place ?? null };
   for (const dir of [FIXTURES, WEBGL_FIXTURES]) {
     eight = [...eight, ...errors(await runFixtures(undefined, dir))];
     one = [...one, ...errors(await runFixtures(single, dir))];
