@@ -7,9 +7,10 @@
  *
  * MAT (plain, mottled, printed, printed-terrain): of the COUNT seeds, only the tables on that mat
  * are rendered (choosing a table costs nothing; rendering it seconds). --touching P: more models
- * in base contact (varied.ts's option).
+ * in base contact (varied.ts's option). A rerun into the same OUT renders only the tables not yet written.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { variedTable } from '../../test/synthetic/varied.js';
 import { writeDatasetEntry } from './dataset-entry.js';
 
@@ -28,6 +29,8 @@ const table = touching === undefined ? {} : { touching };
 mkdirSync(out, { recursive: true });
 for (let seed = Number(first); seed < Number(first) + Number(count); seed++) {
   if (mat !== undefined && variedTable(seed, { ...table, widthPx: 64 }).mat !== mat) continue;
+  // A rerun resumes: a table whose .json is written (it goes last) is kept.
+  if (existsSync(join(out, `s${String(seed).padStart(5, '0')}.json`))) continue;
   const t0 = Date.now();
   const e = await writeDatasetEntry(out, seed, table);
   console.log(`${e.name} ${e.width}x${e.height} ${e.models} models ${Date.now() - t0} ms`);

@@ -13,7 +13,7 @@
  * entry the other trainers read (dataset-entry.ts's NAME.bin and NAME.json), from the same
  * renders: validation tables on which both fallen nets are compared at the same points.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FINE_CELLS, fineSquareAt, fineSquareInput, sampleFineSquares } from '../../src/vision/learned/fine-squares.js';
@@ -89,6 +89,9 @@ if (process.argv[1]?.endsWith('make-fine.js')) {
   }
   mkdirSync(out, { recursive: true });
   for (let seed = Number(first); seed < Number(first) + Number(count); seed++) {
+    // A rerun resumes: a table whose files are all written (the .json files go last) is kept.
+    const name = `s${String(seed).padStart(5, '0')}`;
+    if (existsSync(join(out, `${name}.fine.json`)) && (!withMap || existsSync(join(out, `${name}.json`)))) continue;
     const t0 = Date.now();
     const e = await writeFineEntry(out, seed, withMap);
     console.log(`${e.name} ${e.models} models ${Date.now() - t0} ms`);

@@ -24,7 +24,7 @@
 # on disk are kept (the data directories below), so a rerun only trains. Everything is seeded;
 # the trainers stop on the clock, so a rerun is seeded but not bit-identical. On two quiet cores
 # with no tables yet: about 1 h 10 min of ray-caster tables, 5-6 h of Cycles frames (the slow
-# part: 208 training and 64 validation frames at 8 samples), 20 min of WebGL frames (200 training
+# part: 240 training and 64 validation frames at 8 samples), 20 min of WebGL frames (200 training
 # and 32 validation frames), 80 min of training, 20 min of judging. Nothing it writes is
 # committed: read the two count tables (the card's rules say how a model ships), then copy
 # OUT_DIR/detector.onnx to models/miniature-detector.onnx by hand.
@@ -33,6 +33,9 @@
 # OUT_DIR/data (about 3 minutes): checks that the recipe runs end to end, not what it trains.
 # BLENDER=0: no Cycles frames are rendered; Blender tables already on disk are still used.
 # WEBGL=0: the same for the WebGL frames (they need Debian's chromium).
+# DATA_ONLY=1: step 1 only (the tables), e.g. on free cores ahead of a session that trains.
+# Step 1 resumes: a rerun renders only the tables and frames not yet written (each maker skips what
+# it finished; a WebGL seed is written beside its directory and moved in place when whole).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 FROM=${1:-models/miniature-detector.onnx}
@@ -41,16 +44,17 @@ PY=/usr/bin/python3
 SMOKE=${SMOKE:-0}
 BLENDER=${BLENDER:-1}
 WEBGL=${WEBGL:-1}
+DATA_ONLY=${DATA_ONLY:-0}
 [ -f "$FROM" ] || { echo "retrain.sh: $FROM: no such model file" >&2; exit 2; }
 mkdir -p "$OUT"
 
 if [ "$SMOKE" = 1 ]; then
   ROOT=$OUT/data                       # never the real tables' directories
-  SEEDS=1; BTABLES=1; BFRAMES=1; SAMPLES=1; FINE_TABLES=1; VF_FRAMES=1; VF_WIDTH=960; WTABLES=1; WFRAMES=1; WVTABLES=1
+  SEEDS=1; BTABLES=1; BVTABLES=1; BFRAMES=1; SAMPLES=1; FINE_TABLES=1; VF_FRAMES=1; VF_WIDTH=960; WTABLES=1; WFRAMES=1; WVTABLES=1
   M_FIRST=0.05; M_FALL=0.05; M_SECOND=0.05; M_PLACE=0.05
 else
   ROOT=models/train
-  SEEDS=100; BTABLES=20; BFRAMES=4; SAMPLES=8; FINE_TABLES=200; VF_FRAMES=60; VF_WIDTH=1920; WTABLES=20; WFRAMES=4; WVTABLES=8
+  SEEDS=100; BTABLES=20; BVTABLES=16; BFRAMES=4; SAMPLES=8; FINE_TABLES=200; VF_FRAMES=60; VF_WIDTH=1920; WTABLES=20; WFRAMES=4; WVTABLES=8
   M_FIRST=45; M_FALL=45; M_SECOND=35; M_PLACE=35
 fi
 BL=$ROOT/blender                       # Cycles frames: s11, s12, s14 (training), bval13 (validation)
@@ -63,16 +67,16 @@ node_tool() { nice -n 10 node "models/train/.build/models/train/$1.js" "${@:2}";
 # SEEDS seeds from each of two first seeds, one process a core (a look keeps only its tables: about a quarter).
 tables() { # DIR FIRST_SEED SECOND_SEED SEEDS [LOOK ARGS...]
   local dir=$1 a=$2 b=$3 n=$4; shift 4
-  [ -d "$dir" ] && return 0
   node_tool make-dataset "$dir" "$a" "$n" "$@" & node_tool make-dataset "$dir" "$b" "$n" "$@"; wait
 }
 webgl() { # SEED OUT_DIR TABLES FRAMES
   [ -d "$2" ] && return 0
   [ "$WEBGL" = 1 ] || return 0
-  nice -n 5 node test/webgl/.build/test/webgl/render.js "$2" --seed "$1" --tables "$3" --frames "$4"
+  rm -rf "$2.partial"
+  nice -n 5 node test/webgl/.build/test/webgl/render.js "$2.partial" --seed "$1" --tables "$3" --frames "$4" && mv "$2.partial" "$2"
 }
-render() { # SEED OUT_DIR TABLES FRAMES
-  [ -d "$2" ] && return 0
+render() { # SEED OUT_DIR TABLES FRAMES (heldout.py resumes frame by frame; the last frame's truth says it finished)
+  [ -f "$2/t$(( $3 - 1 ))-f$(( $4 - 1 )).truth.json" ] && return 0
   [ "$BLENDER" = 1 ] || return 0
   nice -n 5 $PY test/blender/heldout.py --seed "$1" --tables "$3" --frames "$4" --samples "$SAMPLES" --threads 2 --out "$2"
 }
@@ -82,26 +86,20 @@ tables "$ROOT/data2" 20001 21001 "$SEEDS"
 tables "$ROOT/data3" 30001 30501 $(( 4 * SEEDS )) printed-terrain
 tables "$ROOT/data6" 48001 49001 "$SEEDS" --touching 0.4
 for s in 11 12 14; do render "$s" "$BL/s$s" "$BTABLES" "$BFRAMES"; done
-render 13 "$BL/bval13" "$BTABLES" "$BFRAMES"
+render 13 "$BL/bval13" "$BVTABLES" "$BFRAMES"   # 16 tables: the 64 validation frames every rule since Z counted
 [ "$WEBGL" = 1 ] && npx tsc -p test/webgl/tsconfig.json
 for s in 2 5; do webgl "$s" "$WG/s$s" "$WTABLES" "$WFRAMES"; done
 webgl 4 "$WG/v4" "$WVTABLES" 3
-if [ ! -d "$ROOT/datag" ]; then
-  for s in 2 5; do [ -d "$WG/s$s" ] && node_tool make-blender-dataset "$WG/s$s" "$ROOT/datag" "g$s"; done
-fi
-if [ ! -d "$ROOT/datab" ]; then
-  for s in 11 12 14; do [ -d "$BL/s$s" ] && node_tool make-blender-dataset "$BL/s$s" "$ROOT/datab" "b$s"; done
-fi
+# make-blender-dataset skips the frames it has written, so these run every time.
+for s in 2 5; do [ -d "$WG/s$s" ] && node_tool make-blender-dataset "$WG/s$s" "$ROOT/datag" "g$s"; done
+for s in 11 12 14; do [ -d "$BL/s$s" ] && node_tool make-blender-dataset "$BL/s$s" "$ROOT/datab" "b$s"; done
 [ -d "$ROOT/vf" ] || node_tool write-frames "$ROOT/vf" 900000 "$VF_FRAMES" "$VF_WIDTH"
 # 2 mm squares for the placement net: ray-caster tables and the Blender training frames; the validation frames' own.
-[ -d "$ROOT/fine18" ] || node_tool make-fine "$ROOT/fine18" 60001 "$FINE_TABLES"
-if [ ! -d "$ROOT/fineb" ]; then
-  for s in 11 12 14; do [ -d "$BL/s$s" ] && node_tool make-blender-dataset "$BL/s$s" "$ROOT/fineb" "b$s" --fine; done
-fi
-[ -d "$ROOT/fineval13" ] || { [ -d "$BL/bval13" ] && node_tool make-blender-dataset "$BL/bval13" "$ROOT/fineval13" v13 --fine; } || true
-if [ ! -d "$ROOT/fineg" ]; then
-  for s in 2 5; do [ -d "$WG/s$s" ] && node_tool make-blender-dataset "$WG/s$s" "$ROOT/fineg" "g$s" --fine; done
-fi
+node_tool make-fine "$ROOT/fine18" 60001 "$FINE_TABLES"
+for s in 11 12 14; do [ -d "$BL/s$s" ] && node_tool make-blender-dataset "$BL/s$s" "$ROOT/fineb" "b$s" --fine; done
+[ -d "$BL/bval13" ] && node_tool make-blender-dataset "$BL/bval13" "$ROOT/fineval13" v13 --fine
+for s in 2 5; do [ -d "$WG/s$s" ] && node_tool make-blender-dataset "$WG/s$s" "$ROOT/fineg" "g$s" --fine; done
+[ "$DATA_ONLY" = 1 ] && { echo "retrain.sh: the tables are written (DATA_ONLY=1)"; exit 0; }
 
 # The Blender tables are listed twice: there are about a tenth as many as the ray caster's.
 D=$ROOT/data2,$ROOT/data3,$ROOT/data6

@@ -34,12 +34,17 @@ describe.runIf(hasTorch)('retrain.sh', () => {
     // The WebGL family's training tables (seeds 2 and 5, one table each) and its validation frames.
     expect(made.split(`1 frames written to ${join(out, 'data', 'datag')}`)).toHaveLength(3);
     expect(r.stdout).toContain(`${join(out, 'data', 'webgl', 'v4')}`);
+    // A rerun of step 1 alone (DATA_ONLY=1) resumes: every table is there, so none is made again.
+    const again = spawnSync(SCRIPT, ['models/miniature-detector.onnx', out], { encoding: 'utf8', timeout: 200_000, env: { ...process.env, SMOKE: '1', BLENDER: '0', DATA_ONLY: '1' } });
+    expect(again.status, again.stderr.slice(-2000)).toBe(0);
+    expect(again.stdout).toContain('retrain.sh: the tables are written (DATA_ONLY=1)');
+    expect(again.stdout + again.stderr).not.toMatch(/s\d{5} .* models|[1-9]\d* frames written|== /);
     const loaded = await loadLearnedDetectorNode(join(out, 'detector.onnx'));
     expect(loaded.ok, loaded.ok ? '' : loaded.problem).toBe(true);
     if (!loaded.ok) return;
     expect(loaded.detector.stages).toEqual({ fallen: true, second: true, centre: true, fine: false, place: true });
     await loaded.detector.release();
-  }, 420_000);
+  }, 600_000);
 
   it('refuses a model file that is not there: one line naming it, exit 2', () => {
     const r = spawnSync(SCRIPT, ['/nonexistent/model.onnx', '/tmp/never-written'], { encoding: 'utf8', timeout: 30_000 });
