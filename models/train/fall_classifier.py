@@ -244,6 +244,23 @@ def augment(p, pts, rng, jitter, bg):
     return x, second_target(np.ascontiguousarray(q))
 
 
+def hardest_half(model, idx, views, ys, share, batch, folded):
+    """Of a pool of views (drawn at random), half a batch at random and the half the net now
+    answers worst on the fallen chance (balanced cross-entropy, no gradient): --hard's batch."""
+    model.eval()
+    with torch.no_grad():
+        f = model(torch.from_numpy(np.stack([v[0] for v in views])))[0][:, 0].clamp(1e-4, 1 - 1e-4)
+        y = torch.from_numpy(ys[idx])
+        loss = -((0.5 / max(1e-6, share)) * y * torch.log(f) + (0.5 / max(1e-6, 1 - share)) * (1 - y) * torch.log(1 - f))
+    model.train()
+    if folded:
+        freeze_batchnorm(model)
+    plain = batch // 2
+    rest = torch.argsort(loss[plain:], descending=True)[:batch - plain] + plain
+    keep = list(range(plain)) + rest.tolist()
+    return [idx[k] for k in keep], [views[k] for k in keep]
+
+
 def centre(p):
     m = (p.shape[1] - PATCH) // 2
     return p[:, m:m + PATCH, m:m + PATCH].astype(np.float32)
@@ -339,6 +356,7 @@ def main():
     ap.add_argument('--centre', action='store_true', help="add the centre head: where the object at the square's middle lies (with --resume, the head starts fresh)")
     ap.add_argument('--second-weight', type=float, default=1.0, help="weight of the second head's loss")
     ap.add_argument('--here-pairs', action='store_true', help='a square with two models within SECOND_CELLS of its middle is "here" too (the peak between touching bases)')
+    ap.add_argument('--hard', type=float, default=1.0, help='each step draws this many times a batch of views; half the batch is drawn from them at random, half is the views the net now answers worst on the fallen chance (1: every view at random)')
     ap.add_argument('--only-centre', action='store_true', help='train the centre head alone, every other weight frozen (so the fallen and second heads answer as the resumed net did)')
     a = ap.parse_args()
     torch.manual_seed(a.seed)
@@ -398,8 +416,11 @@ def main():
         model.train()
         if folded:
             freeze_batchnorm(model)
-        idx = [rng.randrange(len(ys)) for _ in range(a.batch if not a.smoke else 4)]
+        batch = a.batch if not a.smoke else 4
+        idx = [rng.randrange(len(ys)) for _ in range(max(batch, round(a.hard * batch)))]
         views = [augment(xs[i], near[i], rng, train.jitter[i], train.bg[i]) for i in idx]
+        if len(idx) > batch:
+            idx, views = hardest_half(model, idx, views, ys, share, batch, folded)
         x = torch.from_numpy(np.stack([v[0] for v in views]))
         t2 = torch.from_numpy(np.stack([v[1] for v in views]))
         y = torch.from_numpy(ys[idx])[:, None]

@@ -97,6 +97,33 @@ describe.runIf(hasTorch)('training smoke step', () => {
     await three.detector.release();
   }, 400_000);
 
+  it("--hard keeps half a batch at random and half the views the fallen net now answers worst", () => {
+    // Twelve views for a batch of six: the first three (drawn at random) stay, and of the other
+    // nine the three with the highest loss, as computed here apart from the trainer, join them.
+    const code = `
+import sys, random, numpy as np, torch
+sys.path.insert(0, 'models/train')
+from fall_classifier import FallClassifier, hardest_half, PATCH
+torch.manual_seed(5)
+m = FallClassifier(second=False, centre=False)
+rng = np.random.default_rng(4)
+views = [(rng.normal(0, 1, (9, PATCH, PATCH)).astype(np.float32), None) for _ in range(12)]
+ys = np.array([0, 1] * 6, np.float32)
+idx = list(range(12))
+with torch.no_grad():
+    m.eval()
+    f = m(torch.from_numpy(np.stack([v[0] for v in views])))[0][:, 0].clamp(1e-4, 1 - 1e-4).numpy()
+loss = np.where(ys == 1, -np.log(f), -np.log(1 - f))
+worst = sorted(range(3, 12), key=lambda k: -loss[k])[:3]
+got, gv = hardest_half(m, idx, views, ys, 0.5, 6, False)
+print(got == [0, 1, 2] + worst and all(gv[k] is views[got[k]] for k in range(6)) and m.training, len(set(np.round(loss[3:], 6))))
+`;
+    const r = spawnSync(PYTHON, ['-c', code], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    // True, and the nine losses all differ (so a wrong order could not pass by a tie).
+    expect(r.stdout.trim()).toBe('True 9');
+  });
+
   it('resumes from the shipped ONNX file: its weights read back into the nets export to the same file, and three steps train on from it', async () => {
     const d = await mkdtemp(join(tmpdir(), 'shagomer-resume-'));
     try {
