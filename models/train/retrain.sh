@@ -23,8 +23,8 @@
 # FROM defaults to models/miniature-detector.onnx, OUT_DIR to models/train/runs. Tables already
 # on disk are kept (the data directories below), so a rerun only trains. Everything is seeded;
 # the trainers stop on the clock, so a rerun is seeded but not bit-identical. On two quiet cores
-# with no tables yet: about 1 h 10 min of ray-caster tables, 5-6 h of Cycles frames (the slow
-# part: 240 training and 64 validation frames at 8 samples), 20 min of WebGL frames (200 training
+# with no tables yet: about 1 h 10 min of ray-caster tables, 1 h 15 min to 2 h of Cycles frames (the slow
+# part: 240 training and 64 validation frames at 8 samples, 13-30 s each on free cores), 20 min of WebGL frames (200 training
 # and 32 validation frames), 80 min of training, 20 min of judging. Nothing it writes is
 # committed: read the two count tables (the card's rules say how a model ships), then copy
 # OUT_DIR/detector.onnx to models/miniature-detector.onnx by hand.
