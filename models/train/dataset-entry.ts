@@ -25,12 +25,15 @@ export async function writeTableMap(dir: string, name: string, sampler: TableMap
   );
 }
 
+/** A varied table's entry name (NAME.bin, NAME.json): its seed, five digits. The makers' resume checks use it too. */
+export const seedEntryName = (seed: number): string => `s${String(seed).padStart(5, '0')}`;
+
 export async function writeDatasetEntry(dir: string, seed: number, o: { widthPx?: number; touching?: number } = {}): Promise<{ name: string; models: number; width: number; height: number }> {
   const v = variedTable(seed, o);
   const image = (r: Awaited<ReturnType<typeof renderVaried>>): RgbaImage => ({ width: r.width, height: r.height, data: r.rgba });
   const full = image(await renderVaried(v, 'full'));
   const empty = image(await renderVaried(v, 'empty'));
-  const name = `s${String(seed).padStart(5, '0')}`;
+  const name = seedEntryName(seed);
   await writeTableMap(dir, name, buildTableMapSampler(v.camera.pose, v.camera.intrinsics, v.table), full, empty, { seed }, v.models);
   return { name, models: v.models.length, width: full.width, height: full.height };
 }

@@ -38,7 +38,7 @@ import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from onnx_weights import freeze_batchnorm, load_part  # noqa: E402
-from train import CHANNELS, balanced_bce, load, load_detector, timed_steps, turn_square  # noqa: E402
+from train import CHANNELS, balanced_bce, balanced_bce_each, load, load_detector, timed_steps, turn_square  # noqa: E402
 
 PATCH = 24
 # Squares on a model's true point are moved up to this many cells when trained on (the first
@@ -249,9 +249,8 @@ def hardest_half(model, idx, views, ys, share, batch, folded):
     answers worst on the fallen chance (balanced cross-entropy, no gradient): --hard's batch."""
     model.eval()
     with torch.no_grad():
-        f = model(torch.from_numpy(np.stack([v[0] for v in views])))[0][:, 0].clamp(1e-4, 1 - 1e-4)
-        y = torch.from_numpy(ys[idx])
-        loss = -((0.5 / max(1e-6, share)) * y * torch.log(f) + (0.5 / max(1e-6, 1 - share)) * (1 - y) * torch.log(1 - f))
+        f = model(torch.from_numpy(np.stack([v[0] for v in views])))[0][:, 0]
+        loss = balanced_bce_each(f, torch.from_numpy(ys[idx]), share)
     model.train()
     if folded:
         freeze_batchnorm(model)

@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { variedTable } from '../../test/synthetic/varied.js';
-import { writeDatasetEntry } from './dataset-entry.js';
+import { seedEntryName, writeDatasetEntry } from './dataset-entry.js';
 
 const MATS = ['plain', 'mottled', 'printed', 'printed-terrain'];
 const args = process.argv.slice(2);
@@ -30,7 +30,7 @@ mkdirSync(out, { recursive: true });
 for (let seed = Number(first); seed < Number(first) + Number(count); seed++) {
   if (mat !== undefined && variedTable(seed, { ...table, widthPx: 64 }).mat !== mat) continue;
   // A rerun resumes: a table whose .json is written (it goes last) is kept.
-  if (existsSync(join(out, `s${String(seed).padStart(5, '0')}.json`))) continue;
+  if (existsSync(join(out, `${seedEntryName(seed)}.json`))) continue;
   const t0 = Date.now();
   const e = await writeDatasetEntry(out, seed, table);
   console.log(`${e.name} ${e.width}x${e.height} ${e.models} models ${Date.now() - t0} ms`);

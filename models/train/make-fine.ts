@@ -21,6 +21,7 @@ import type { CameraIntrinsics, CameraPose } from '../../src/vision/camera-model
 import type { RgbaImage } from '../../src/vision/image.js';
 import { buildTableMapSampler, INPUT_CHANNELS, networkInput, sampleTableMap, tableColour, type TableMapSampler } from '../../src/vision/learned/table-map.js';
 import { renderVaried, variedTable } from '../../test/synthetic/varied.js';
+import { seedEntryName } from './dataset-entry.js';
 
 /** Cells a square may be moved by when trained on (12 mm: the detector's points are some mm off). */
 export const MARGIN = 6;
@@ -66,7 +67,7 @@ export async function writeFineEntry(dir: string, seed: number, withMap: boolean
   const empty = await renderVaried(v, 'empty');
   const frame = { width: full.width, height: full.height, data: full.rgba };
   const bg = { width: empty.width, height: empty.height, data: empty.rgba };
-  const name = `s${String(seed).padStart(5, '0')}`;
+  const name = seedEntryName(seed);
   const { sampler, frameMap, bgMap, refBg } = await writeFineSquares(dir, name, { frame, background: bg, pose: v.camera.pose, intrinsics: v.camera.intrinsics, table: v.table, models: v.models }, { seed, mat: v.mat });
   if (withMap) {
     const input = networkInput(sampler, frameMap, bgMap, refBg);
@@ -90,7 +91,7 @@ if (process.argv[1]?.endsWith('make-fine.js')) {
   mkdirSync(out, { recursive: true });
   for (let seed = Number(first); seed < Number(first) + Number(count); seed++) {
     // A rerun resumes: a table whose files are all written (the .json files go last) is kept.
-    const name = `s${String(seed).padStart(5, '0')}`;
+    const name = seedEntryName(seed);
     if (existsSync(join(out, `${name}.fine.json`)) && (!withMap || existsSync(join(out, `${name}.json`)))) continue;
     const t0 = Date.now();
     const e = await writeFineEntry(out, seed, withMap);

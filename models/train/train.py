@@ -249,13 +249,18 @@ def timed_steps(opt, lr, minutes, smoke=False):
         step += 1
 
 
-def balanced_bce(p, y, share_positive):
-    """Binary cross-entropy in which each class weighs half of the batch's loss, whatever its
-    share of the data (falls are about a third of the objects)."""
+def balanced_bce_each(p, y, share_positive):
+    """Each sample's binary cross-entropy, weighted so that each class weighs half of a batch's
+    loss, whatever its share of the data (falls are about a third of the objects)."""
     w_pos = 0.5 / max(1e-6, share_positive)
     w_neg = 0.5 / max(1e-6, 1 - share_positive)
     p = p.clamp(1e-4, 1 - 1e-4)
-    return -(w_pos * y * torch.log(p) + w_neg * (1 - y) * torch.log(1 - p)).mean()
+    return -(w_pos * y * torch.log(p) + w_neg * (1 - y) * torch.log(1 - p))
+
+
+def balanced_bce(p, y, share_positive):
+    """The batch's loss: the mean of balanced_bce_each."""
+    return balanced_bce_each(p, y, share_positive).mean()
 
 
 def turn_square(x, rng):
